@@ -1,6 +1,7 @@
 package org.fabricsim.dsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,6 +116,14 @@ class SyntaxMessagesTest extends FabricModelTest {
     void shouldSayAListDoesNotEndWithAComma() throws Exception {
         assertEquals(List.of("8: A list does not end with ',': remove the ',' on line 7, or write another entry after"
                 + " it."), issuesOfFile("trailing-comma"));
+    }
+
+    @Test
+    void shouldSayAListIsEmpty() throws Exception {
+        // "Unexpected ']' here." before session 68, at the ']' of line 5
+        List<String> issues = issues("training T {\n}\nstudy S {\n    simulate T\n    vary tensor in []\n}\n");
+        assertTrue(issues.contains("5: An empty list: write at least one value between '[' and ']' (a vary line runs"
+                + " each value it lists), or remove the line."), issues::toString);
     }
 
     @Test

@@ -109,12 +109,27 @@ class VariationValidationTest extends FabricModelTest {
     }
 
     @Test
+    void shouldWarnAtAVariedValueItsLineAlreadyLists() throws Exception {
+        // 04 is the runtime's 4 and 1f1b is 1f1b: each would run its run a second time under the same name
+        validation.assertWarning(study("T", "vary tensor in [2, 4, 04]"), Literals.NUMBER_VALUE,
+                IssueCodes.VARY_REPEATED, "'04' repeats '4' of this vary line");
+        validation.assertWarning(study("T", "vary schedule in [1f1b, zero-bubble, 1f1b]"), Literals.KEYWORD_VALUE,
+                IssueCodes.VARY_REPEATED, "'1f1b' repeats '1f1b'");
+        validation.assertNoIssue(study("T", "vary tensor in [2, 4]"), Literals.NUMBER_VALUE, IssueCodes.VARY_REPEATED);
+        validation.assertNoIssue(study("S", "vary rate in [1 /s, 2 /s]"), Literals.QUANTITY_VALUE,
+                IssueCodes.VARY_REPEATED);
+    }
+
+    @Test
     void shouldRejectAParameterTheWorkloadDoesNotHave() throws Exception {
         validation.assertError(study("T", "vary algorithm in [ring]"), Literals.VARIATION, IssueCodes.VARY_PARAMETER,
                 "A training job has no algorithm to vary: vary it in a study of a benchmark");
         validation.assertError(study("Bench", "vary schedule in [1f1b]"), Literals.VARIATION,
                 IssueCodes.VARY_PARAMETER);
         validation.assertNoError(study("S", "vary replicas in [1, 2]"), IssueCodes.VARY_PARAMETER);
+        // "vary it in a study of a inference deployment" before session 68
+        validation.assertError(study("T", "vary rate in [1 /s]"), Literals.VARIATION, IssueCodes.VARY_PARAMETER,
+                "A training job has no rate to vary: vary it in a study of an inference deployment, or remove this axis.");
     }
 
     @Test

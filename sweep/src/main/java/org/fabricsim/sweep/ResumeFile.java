@@ -23,6 +23,8 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 
+import org.fabricsim.generator.cli.ExitCodes;
+import org.fabricsim.generator.cli.UserError;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.StudySpec;
 
@@ -32,9 +34,17 @@ import org.fabricsim.runtime.spec.StudySpec;
  * each a 4-byte length and a serialized {@link Entry}: the study's key (its name and a SHA-256 of the whole
  * spec, so runs of a changed study are never reused), the run's index in expansion order and its {@link
  * Portable} result. A frame cut short by a kill is dropped, and the file truncated after the last whole
- * frame, when the file is opened again.
+ * frame, when the file is opened again. A file that holds something else (the model itself, a JSON result, any
+ * text: {@code --resume} named the wrong file) is refused and left as it is ({@link #check}); before session 68 it
+ * was read as frames and truncated to nothing.
  */
 final class ResumeFile implements Closeable {
+    /**
+     * Java serialization's stream header ({@code STREAM_MAGIC} 0xACED, {@code STREAM_VERSION} 5), with which every
+     * frame's serialized bytes begin, after the frame's 4-byte length.
+     */
+    private static final int SERIALIZED = 0xACED0005;
+
     /** One completed run. */
     record Entry(String study, int index, Serializable result) implements Serializable {
     }
@@ -52,14 +62,37 @@ final class ResumeFile implements Closeable {
         return new ResumeFile(Map.of(), null);
     }
 
-    /** Reads the runs {@code file} holds (none if it does not exist) and appends new ones to it. */
+    /**
+     * Fails, changing nothing, unless {@code file} may be a partial result: absent, empty, or beginning as a frame
+     * does (a length, then bytes that begin with Java serialization's header). A model or any text begins otherwise
+     * ({@code // C}: 0x2F2F2043, then anything but 0xACED0005).
+     */
+    static void check(Path file) {
+        if (file == null || !Files.isRegularFile(file)) {
+            return;
+        }
+        try (DataInputStream in = new DataInputStream(Files.newInputStream(file))) {
+            long size = Files.size(file);
+            if (size > 0 && (size < 2L * Integer.BYTES || in.readInt() < 0 || in.readInt() != SERIALIZED)) {
+                throw new UserError(file + ": not a partial result that fabric sweep --resume wrote, so it was left as"
+                        + " it is; name a new file for --resume (or delete this one if a sweep was stopped before its"
+                        + " first run was kept)", ExitCodes.USAGE);
+            }
+        } catch (IOException e) {
+            throw new UserError(file + ": cannot read (" + e.getMessage() + ")", ExitCodes.USAGE);
+        }
+    }
+
+    /** Reads the runs {@code file} holds (none if it does not exist) and appends new ones to it ({@link #check} first). */
     static ResumeFile open(Path file) {
+        check(file);
         Map<String, Map<Integer, Serializable>> completed = new HashMap<>();
         try {
             long whole = 0;
             if (Files.exists(file)) {
+                long size = Files.size(file);
                 try (DataInputStream in = new DataInputStream(Files.newInputStream(file))) {
-                    for (byte[] frame = readFrame(in); frame != null; frame = readFrame(in)) {
+                    for (byte[] frame = readFrame(in, size - whole); frame != null; frame = readFrame(in, size - whole)) {
                         Entry entry = entry(frame);
                         completed.computeIfAbsent(entry.study(), k -> new HashMap<>()).put(entry.index(),
                                 entry.result());
@@ -73,7 +106,8 @@ final class ResumeFile implements Closeable {
             return new ResumeFile(completed, Files.newOutputStream(file, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot use " + file + " as the sweep's partial result", e);
+            throw new UserError(file + ": cannot use it as the sweep's partial result (" + e.getMessage() + ")",
+                    ExitCodes.USAGE);
         }
     }
 
@@ -118,10 +152,17 @@ final class ResumeFile implements Closeable {
         }
     }
 
-    /** The next whole frame, or {@code null} at the end of the file or of its last whole frame. */
-    private static byte[] readFrame(DataInputStream in) throws IOException {
+    /**
+     * The next whole frame, or {@code null} at the end of the file or of its last whole frame: a length longer than
+     * the {@code left} bytes after it is a frame cut short, read without allocating its length.
+     */
+    private static byte[] readFrame(DataInputStream in, long left) throws IOException {
         try {
-            byte[] frame = new byte[in.readInt()];
+            int length = in.readInt();
+            if (length < 0 || length > left - Integer.BYTES) {
+                return null;
+            }
+            byte[] frame = new byte[length];
             in.readFully(frame);
             return frame;
         } catch (EOFException e) {

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -60,7 +61,8 @@ public final class SweepCli implements Callable<Integer> {
     String study;
 
     @Option(names = "--resume", paramLabel = "FILE", description = "keep each finished run in FILE; a rerun with the"
-            + " same FILE simulates only the runs it does not hold")
+            + " same FILE simulates only the runs it does not hold (a FILE that another program wrote is refused and"
+            + " left as it is)")
     Path resume;
 
     @Option(names = "--max-runs", paramLabel = "N", defaultValue = "" + DEFAULT_MAX_RUNS,
@@ -108,6 +110,7 @@ public final class SweepCli implements Callable<Integer> {
     @Override
     public Integer call() {
         reports.check(file);
+        ResumeFile.check(resume);
         StudyResult result;
         List<StudySpec> programs;
         try (SparkApps.Starting spark = sparkSource.open(master, settings, "fabric sweep " + file.getFileName())) {
@@ -121,7 +124,9 @@ public final class SweepCli implements Callable<Integer> {
             }
             long runs = runs(file, model, programs);
             if (runs > maxRuns) {
-                throw new UserError(file + ": the sweep has " + runs + " runs, more than --max-runs " + maxRuns
+                // the count with separators, as the editor writes a study's runs (107,200); the options as typed
+                throw new UserError(file + ": the sweep has " + String.format(Locale.ROOT, "%,d", runs)
+                        + " runs, more than --max-runs " + maxRuns
                         + "; narrow its vary lines" + (runs <= Integer.MAX_VALUE ? ", or raise the limit with"
                                 + " --max-runs " + runs : " (--max-runs takes at most " + Integer.MAX_VALUE + ")"),
                         ExitCodes.USAGE);

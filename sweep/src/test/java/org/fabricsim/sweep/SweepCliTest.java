@@ -61,10 +61,34 @@ class SweepCliTest {
     }
 
     @Test
+    void shouldRefuseToResumeIntoTheModelItselfAndLeaveItAsItIs() throws IOException {
+        // '--resume channels.fabric': the old sweep read the model's first bytes as a frame's length and truncated it
+        Path model = model();
+        assertEquals(ExitCodes.USAGE, sweep(model.toString(), "--resume", model.toString()), err::toString);
+        assertTrue(err.toString().contains(model + ": not a partial result that fabric sweep --resume wrote"),
+                err::toString);
+        assertEquals(SweepModels.CHANNELS, Files.readString(model));
+    }
+
+    @Test
     void shouldAskForMaxRunsWhenTheSweepIsLargerThanTheLimit() throws IOException {
         assertEquals(ExitCodes.USAGE, sweep(model().toString(), "--max-runs", "5"));
         // CHANNELS varies 3 channel counts × 2 algorithms
         assertTrue(err.toString().contains("the sweep has 6 runs, more than --max-runs 5"), err::toString);
+    }
+
+    @Test
+    void shouldCountALargeSweepWithSeparatorsAndSuggestTheLimitAsTyped() throws IOException {
+        // 64 channel counts × 2 algorithms × 8 clusters = 1,024 runs ("the sweep has 1024 runs" before session 68)
+        String clusters = IntStream.rangeClosed(1, 8).mapToObj(c -> "cluster C" + c
+                + " {\n    nodes 2 x 8 accelerators\n    link 400 Gb/s latency 1 us\n}\n").collect(Collectors.joining());
+        Path wide = Files.writeString(folder.resolve("wide.fabric"), SweepModels.CHANNELS
+                .replace("vary channels in [1, 2, 4]", "vary channels in [" + values(64) + "]\n    vary cluster in ["
+                        + IntStream.rangeClosed(1, 8).mapToObj(c -> "C" + c).collect(Collectors.joining(", ")) + "]")
+                .replace("benchmark RingAllReduce", clusters + "benchmark RingAllReduce"));
+        assertEquals(ExitCodes.USAGE, sweep(wide.toString(), "--max-runs", "1000"), err::toString);
+        assertTrue(err.toString().contains("the sweep has 1,024 runs, more than --max-runs 1000; narrow its vary lines,"
+                + " or raise the limit with --max-runs 1024"), err::toString);
     }
 
     @Test

@@ -33,7 +33,8 @@ import org.fabricsim.dsl.validation.UnitsValidator;
  * is missing ("'link' lacks its value: write a number with its unit, such as 400 Gb/s or 50 GB/s, after it."), or
  * wrong (the value named in words: a whole number, a name, the name of a node, one of an enumeration's words); a
  * number without its unit, or with a word that is no unit (the nearest unit of the dimension the field demands
- * named, {@link FabricLinkingDiagnostics#nearest}); and a list that ends with a comma.
+ * named, {@link FabricLinkingDiagnostics#nearest}); a list that ends with a comma, and an empty list ({@code vary
+ * tensor in []} read "Unexpected ']' here." before session 68).
  */
 final class ValueSyntax {
     /**
@@ -75,6 +76,10 @@ final class ValueSyntax {
         if (last.getGrammarElement() instanceof Keyword comma && comma.getValue().equals(",")) {
             return "A list does not end with ',': remove the ',' on line " + last.getStartLine()
                     + ", or write another entry after it.";
+        }
+        if (last.getGrammarElement() instanceof Keyword open && open.getValue().equals("[") && "']'".equals(token)) {
+            return "An empty list: write at least one value between '[' and ']' (a vary line runs each value it lists),"
+                    + " or remove the line.";
         }
         boolean miswrittenNumber = "'-'".equals(token) || "'.'".equals(token);
         String what = last.getGrammarElement() instanceof Keyword word && Character.isLetter(word.getValue().charAt(0))

@@ -23,6 +23,6 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         ModelArchitectureValidator.class, RecomputeValidator.class, InferenceSettingsValidator.class,
         SustainedFractionValidator.class, CollectiveAlgorithmValidator.class,
         PacketRunSizeValidator.class, CalibrationDelayValidator.class, GpusPerThreadValidator.class,
-        VariedEffectValidator.class, VariedRulesValidator.class, ImportValidator.class })
+        VariedEffectValidator.class, VariedRulesValidator.class, RepeatedValueValidator.class, ImportValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -598,6 +598,11 @@ public final class IssueCodes {
     /** A {@code vary} value the parameter cannot take. Data: a value it takes, as written. */
     public static final String VARY_VALUE = PREFIX + "study.vary-value";
     /**
+     * A {@code vary} value its line already lists (the same number, quantity in base units, keyword or definition):
+     * the study would run the same run twice under one name. A warning. Data: none.
+     */
+    public static final String VARY_REPEATED = PREFIX + "study.vary-repeated";
+    /**
      * A {@code vary} value that makes the study's job, its other values as written, break a rule the runtime fails
      * the run for ({@code VariedFit}: TP that does not split the heads, DP × micro-batch that does not divide the
      * batch, ...). A warning: another axis of the study may make it hold. Data: none.

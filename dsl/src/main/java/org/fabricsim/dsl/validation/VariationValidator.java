@@ -57,7 +57,9 @@ public class VariationValidator extends FabricCheck {
         Knobs.Workload kind = kind(variation);
         Parameter parameter = parameter(variation);
         if (kind != null && !Knobs.appliesTo(parameter, kind)) {
-            error("A " + name(kind) + " has no " + parameter.label() + " to vary: " + where(parameter)
+            String workload = name(kind);
+            error(Character.toUpperCase(workload.charAt(0)) + workload.substring(1) + " has no " + parameter.label()
+                    + " to vary: " + where(parameter)
                     + ", or remove this axis.", variation, Literals.VARIATION__PARAMETER, IssueCodes.VARY_PARAMETER);
         }
     }
@@ -261,11 +263,12 @@ public class VariationValidator extends FabricCheck {
                 : workload instanceof Inference ? Knobs.Workload.INFERENCE : Knobs.Workload.TRAINING;
     }
 
+    /** The workload with its article ("a inference deployment" before session 68). */
     private static String name(Knobs.Workload kind) {
         return switch (kind) {
-            case TRAINING -> "training job";
-            case INFERENCE -> "inference deployment";
-            case BENCHMARK -> "benchmark";
+            case TRAINING -> "a training job";
+            case INFERENCE -> "an inference deployment";
+            case BENCHMARK -> "a benchmark";
         };
     }
 
@@ -274,7 +277,7 @@ public class VariationValidator extends FabricCheck {
         StringBuilder out = new StringBuilder();
         for (Knobs.Workload kind : Knobs.Workload.values()) {
             if (Knobs.appliesTo(parameter, kind)) {
-                out.append(out.length() == 0 ? "" : " or ").append("a ").append(name(kind));
+                out.append(out.length() == 0 ? "" : " or ").append(name(kind));
             }
         }
         return "vary it in a study of " + out;

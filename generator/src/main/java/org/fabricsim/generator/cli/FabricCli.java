@@ -171,7 +171,9 @@ public final class FabricCli {
     @Command(name = "simulate", mixinStandardHelpOptions = true,
             description = "Generates the model's programs (one per study, and per workload no study covers), compiles"
                     + " them in memory, runs every run of each on the local cores and prints the results; runs of a"
-                    + " study are compared side by side against the first and held against the figures it expects."
+                    + " study are compared side by side against the first and held against the figures it expects,"
+                    + " and the output ends with what each study decides: the run that wins (the highest MFU, the"
+                    + " cheapest serving that meets its SLOs) and how far each other run is behind it."
                     + " Exit code 3 when a run fails, or with --fail-on-miss when a prediction misses its figure.")
     static final class Simulate extends ModelCommand {
         @Parameters(paramLabel = "FILE", description = "the .fabric model")

@@ -11,10 +11,12 @@ import java.util.Map;
 import org.fabricsim.runtime.result.Comparison;
 import org.fabricsim.runtime.result.ExpectationText;
 import org.fabricsim.runtime.result.Json;
+import org.fabricsim.runtime.result.MetricText;
 import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.picture.ParallelGroupsPicture;
 import org.fabricsim.runtime.picture.TopologyPicture;
 import org.fabricsim.runtime.result.StudyResult;
+import org.fabricsim.runtime.result.StudyVerdict;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
 
@@ -22,12 +24,13 @@ import org.fabricsim.runtime.spec.TrainingSpec;
  * The self-contained HTML report: one file that works offline. It embeds the JSON result (plus the
  * studies' comparisons) as data and Apache ECharts (unpacked from the {@code org.webjars.npm:echarts}
  * jar into the runtime's resources at build time) as the charting library; the page's script draws
- * headline cards per run (MFU, HFU, step time, TFLOPS, tokens/s, memory against capacity, cost), the runs
+ * each study's verdict first (the winner, and how far each other run is behind it: {@link StudyVerdict}), headline cards per run (MFU, HFU, step time, TFLOPS, tokens/s, memory against capacity, cost), the runs
  * table, the picture of each cluster's network as built, each run's predictions against the figures its study expects, the side-by-side comparisons with
  * deltas, bandwidth against size for benchmarks, the step-time breakdown, per-tier link-utilization heat
  * maps with numbers and the busiest links, memory per accelerator by component against capacity, the lock-in of
  * each cluster (supplier, standard and accelerator tie of each fabric, and the seam), one latency CDF per study and metric on a log axis, latency
- * against load for a study that varies the arrival rate, and cost in its unit, from whatever
+ * against load for a study that varies the arrival rate, and cost in its unit (each chart titled in words, from the
+ * {@code labels} of every run's flattened metrics, {@link MetricText#label}), from whatever
  * metrics the runs carry (keys in {@code docs/results-schema.md}). A section whose data no run
  * carries says so instead of drawing an empty chart. The page's script is kept in parts
  * ({@link #SCRIPTS}), inlined in order into one function of the template. Once a chart has drawn, its element gets
@@ -79,6 +82,7 @@ public final class HtmlReport {
         }));
         data.put("topologies", List.copyOf(pictures.values()));
         data.put("comparisons", Comparison.of(result).stream().map(Comparison::toJsonMap).toList());
+        data.put("verdicts", StudyVerdict.of(result).stream().map(StudyVerdict::toJsonMap).toList());
         Map<String, Object> breakdowns = new LinkedHashMap<>();
         result.runs().forEach(run -> {
             Map<String, Double> breakdown = Metrics.stepBreakdown(run.metrics());
@@ -87,6 +91,7 @@ public final class HtmlReport {
             }
         });
         data.put("stepBreakdowns", breakdowns);
+        data.put("labels", labels(result));
         Map<String, Object> expectations = new LinkedHashMap<>();
         result.runs().stream().filter(run -> !run.expectations().isEmpty()).forEach(run -> expectations.put(run.name(),
                 run.expectations().stream().map(ExpectationText::cells).toList()));
@@ -101,6 +106,27 @@ public final class HtmlReport {
         return template.substring(0, dataAt) + json + template.substring(dataAt + DATA_SLOT.length(), libraryAt)
                 + library + template.substring(libraryAt + LIBRARY_SLOT.length(), scriptsAt) + scripts
                 + template.substring(scriptsAt + SCRIPTS_SLOT.length());
+    }
+
+    /**
+     * Words for the keys the page titles its charts with ({@link MetricText#label}): every flattened metric
+     * ({@code costPerStep}: cost per step) and every latency a CDF is drawn of, by the name the page gives it
+     * ({@code latencyCdf}'s keys and a percentile map's key without {@code Seconds}: {@code kvTransfer}: KV transfer).
+     */
+    static Map<String, String> labels(StudyResult result) {
+        Map<String, String> labels = new LinkedHashMap<>();
+        result.runs().forEach(run -> {
+            Metrics.scalars(run.metrics()).keySet().forEach(key -> labels.computeIfAbsent(key, MetricText::label));
+            run.metrics().forEach((key, value) -> {
+                if (value instanceof Map<?, ?> map) {
+                    labels.computeIfAbsent(key.replaceFirst("Seconds$", ""), MetricText::label);
+                    if (key.equals("latencyCdf")) {
+                        map.keySet().forEach(name -> labels.computeIfAbsent(String.valueOf(name), MetricText::label));
+                    }
+                }
+            });
+        });
+        return labels;
     }
 
     /**

@@ -13,7 +13,8 @@ import java.util.Map;
  * their scalar metrics; failed runs with their reason; then the prediction against each figure the
  * study expects, a miss starting {@code MISSES:}), then,
  * for every study with several runs, the runs side by side with deltas against the baseline, and
- * each search's summary ({@link SearchConsole}).
+ * each search's summary ({@link SearchConsole}), the clusters' lock-in, and last, where a terminal shows it after the
+ * run, what each study decides ({@link StudyVerdict}).
  */
 public final class ConsoleTable {
     private static final int MAX_CELL = 28;
@@ -35,6 +36,7 @@ public final class ConsoleTable {
         study.runs().stream().map(run -> run.parameters().get("lockIn"))
                 .filter(Map.class::isInstance).map(lockIn -> ((Map<?, ?>) lockIn).get("summary"))
                 .filter(String.class::isInstance).distinct().forEach(summary -> out.append(summary).append('\n'));
+        StudyVerdict.of(study).forEach(verdict -> out.append(verdict.text()).append('\n'));
         return out.toString();
     }
 

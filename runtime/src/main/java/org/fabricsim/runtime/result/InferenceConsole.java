@@ -151,12 +151,10 @@ final class InferenceConsole {
         }
     }
 
-    /** Dollars to three significant digits: {@code $0.487}, {@code $12.3}. */
+    /** Dollars as {@link MetricText#dollars} writes them: {@code $0.487}, {@code $12.30}. */
     private static void dollarLine(StringBuilder out, String label, Object value, String suffix) {
         if (value instanceof Number n) {
-            out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label,
-                    "$" + String.format(Locale.ROOT, Math.abs(n.doubleValue()) >= 100 ? "%,.0f" : "%.3g", n.doubleValue()),
-                    suffix));
+            out.append(String.format(Locale.ROOT, "  %-22s %12s%s%n", label, MetricText.dollars(n.doubleValue()), suffix));
         }
     }
 

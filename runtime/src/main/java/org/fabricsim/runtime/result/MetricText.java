@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.result;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -130,15 +132,27 @@ public final class MetricText {
             return "/step";
         }
         if (segment.startsWith("costPerMillion") && segment.endsWith("Tokens")) {
-            return "/M " + segment.substring("costPerMillion".length(), segment.length() - "Tokens".length())
-                    .toLowerCase(Locale.ROOT) + " tokens";
+            // costPerMillionOutputTokens: "/M output tokens"; costPerMillionTokens: "/M tokens" (not "/M  tokens")
+            String which = segment.substring("costPerMillion".length(), segment.length() - "Tokens".length());
+            return "/M " + (which.isEmpty() ? "" : which.toLowerCase(Locale.ROOT) + " ") + "tokens";
         }
         return "";
     }
 
-    /** Dollars as {@link Metrics#count} writes the amount: {@code $1,401,600}, {@code $2.43}, {@code -$5}. */
-    private static String dollars(double value) {
-        return (value < 0 ? "-" : "") + "$" + Metrics.count(Math.abs(value));
+    /**
+     * Dollars as every console line and the HTML report ({@code money} in {@code report-base.js}) write them: from
+     * $100 whole with separators ({@code $1,401,600}), a whole amount as it is ({@code $0}, {@code -$5}), anything
+     * else to three significant digits and at least the cents: {@code $0.702}, {@code $1.47}, {@code $12.30},
+     * {@code $0.75}, {@code $0.0123}. Before session 68 the run block wrote $0.70 per million tokens, the side-by-side
+     * table $0.702 and the HTML report $0.7.
+     */
+    static String dollars(double value) {
+        double magnitude = Math.abs(value);
+        BigDecimal three = Double.isFinite(magnitude) ? new BigDecimal(magnitude).round(new MathContext(3)) : null;
+        String amount = three == null || three.doubleValue() >= 100 || magnitude == Math.rint(magnitude)
+                ? Metrics.count(magnitude)
+                : three.setScale(Math.max(2, three.stripTrailingZeros().scale())).toPlainString();
+        return (value < 0 ? "-" : "") + "$" + amount;
     }
 
     /** Bytes in the largest decimal unit that keeps the value at 1 or more, to three significant digits. */

@@ -5,6 +5,9 @@ import java.util.Map;
 
 /** The console breakdown of a training run: throughput, MFU, and where the step's time goes. */
 final class TrainingConsole {
+    /** Hours in a year, as {@code costPerMfuPointPerYear} counts them (docs/metrics.md, "Cost"). */
+    private static final double HOURS_PER_YEAR = 8760;
+
     private static final String[] AXES = {"tp", "pp", "dp", "cp", "ep"};
     private static final double SECONDS_PER_DAY = 86_400;
 
@@ -69,9 +72,10 @@ final class TrainingConsole {
             });
         }
         if (m.get("costPerHour") instanceof Number perHour) {
-            out.append(String.format(Locale.ROOT, "  cost             $%,.0f per hour, $%,.2f per step, $%,.2f per million"
-                    + " tokens, $%,.0f per MFU point per year%n", perHour.doubleValue(), number(m, "costPerStep"),
-                    number(m, "costPerMillionTokens"), number(m, "costPerMfuPointPerYear")));
+            out.append(String.format(Locale.ROOT, "  cost             %s per hour, %s per step, %s per million tokens, %s"
+                    + " per MFU point per year%n", MetricText.dollars(perHour.doubleValue()),
+                    MetricText.dollars(number(m, "costPerStep")), MetricText.dollars(number(m, "costPerMillionTokens")),
+                    MetricText.dollars(number(m, "costPerMfuPointPerYear"))));
         }
         reliability(m, out);
         if (m.get("timeToTrainDays") instanceof Number days) {
@@ -119,8 +123,13 @@ final class TrainingConsole {
                 Metrics.count(number(monteCarlo, "replications")),
                 number(monteCarlo, "windowDays")));
         ettrShown(m, monteCarlo, out);
+        double lost = number(shares, "checkpoint") + number(shares, "lostWork") + number(shares, "restart");
+        // What the lost share of the wall time costs on a cluster with a cost: lost × $/h × 8,760 h a year
+        String dollars = m.get("costPerHour") instanceof Number perHour ? ": " + MetricText.dollars(lost
+                * perHour.doubleValue() * HOURS_PER_YEAR) + " a year of the cluster's cost" : "";
         out.append(String.format(Locale.ROOT, "  wall time lost   checkpoints %.1f%%, lost work %.1f%%, restarts"
-                + " %.1f%%%n", 100 * number(shares, "checkpoint"), 100 * number(shares, "lostWork"), 100 * number(shares, "restart")));
+                + " %.1f%%%s%n", 100 * number(shares, "checkpoint"), 100 * number(shares, "lostWork"),
+                100 * number(shares, "restart"), dollars));
         out.append(String.format(Locale.ROOT, "  goodput          %10s tokens/s, effective MFU %.1f%%%n",
                 Metrics.count(number(m, "goodputTokensPerSecond")), 100 * number(m, "effectiveMfu")));
         if (m.get("optimalCheckpointIntervalSeconds") instanceof Number young) {

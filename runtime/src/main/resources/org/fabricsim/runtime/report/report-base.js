@@ -28,7 +28,15 @@
     if (a >= 1 || a === 0) { return sig3(s) + ' s'; }
     return a >= 1e-3 ? sig3(s * 1e3) + ' ms' : sig3(s * 1e6) + ' µs';
   }
-  function money(v) { return isNum(v) ? '$' + v.toLocaleString('en-US', { maximumFractionDigits: Math.abs(v) >= 100 ? 0 : 2 }) : '–'; }
+  // Dollars as the console writes them (MetricText.dollars): from $100 whole, a whole amount as it is, else three
+  // significant digits and at least the cents: $1,024, $0, $0.702, $1.47, $12.30 (not $0.7 for 0.70).
+  function money(v) {
+    if (!isNum(v)) { return '–'; }
+    var a = Math.abs(v), three = Number(a.toPrecision(3));
+    var amount = three >= 100 || a === Math.round(a) ? a.toLocaleString('en-US', { maximumFractionDigits: 0 })
+      : three.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 20 });
+    return (v < 0 ? '-$' : '$') + amount;
+  }
   function gigabytes(b) { return isNum(b) ? sig3(b / 1e9) + ' GB' : '–'; }
   function bytes(b) {
     var units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'], u = 0;

@@ -4,6 +4,27 @@
   document.getElementById('subtitle').textContent = data.runs.length + ' run(s)' + (sources.length ? ' from ' + sources.join(', ') : '');
   document.getElementById('tool').textContent = data.tool;
 
+  // Verdicts first: what each study of several runs decides (StudyVerdict), the winner and every other run's gap
+  (function () {
+    var section = document.getElementById('headline');
+    data.verdicts.forEach(function (v) {
+      function label(run) { return v.labels[run] || run; }
+      var line = v.best === null ? v.study + ': no run meets every SLO, so none wins on ' + v.objective
+        : v.study + ': ' + label(v.best) + ' wins on ' + v.objective + ', ' + v.bestText
+          + (v.tied.length ? ' (tied: ' + v.tied.map(label).join(', ') + ')' : '');
+      section.appendChild(el('h3', { 'class': 'verdict', 'data-study': v.study }, line));
+      var dollars = v.behind.some(function (b) { return b.dollarsPerYearText !== null; });
+      var rows = v.behind.map(function (b) {
+        return [label(b.run), b.gap].concat(dollars ? [b.dollarsPerYearText === null ? '–' : b.dollarsPerYearText] : []);
+      });
+      if (v.missing.length) { rows.push([v.missing.map(label).join(', '), 'misses an SLO'].concat(dollars ? [''] : [])); }
+      if (rows.length) {
+        section.appendChild(table({ 'class': 'verdict-table', 'data-study': v.study },
+          ['behind the winner', 'by'].concat(dollars ? ['what the gap costs a year on its cluster'] : []), rows));
+      }
+    });
+  })();
+
   // Headline cards: the figures a run is judged by, for every run of a study with at most 4 successful runs
   // (a larger sweep is read in its comparison table).
   (function () {
@@ -85,7 +106,7 @@
         shown++;
       });
     });
-    if (!shown) { absent('headline', 'Every study here sweeps more than 4 runs; read them side by side below.'); }
+    if (!shown && !data.verdicts.length) { absent('headline', 'Every study here sweeps more than 4 runs; read them side by side below.'); }
   })();
 
   // Runs

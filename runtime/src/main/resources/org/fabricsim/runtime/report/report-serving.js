@@ -50,10 +50,11 @@
     var studies = order.map(function (k) { return groups[k].study; }).filter(function (s, i, a) { return a.indexOf(s) === i; });
     order.forEach(function (key) {
       var g = groups[key];
-      chart('latency', (studies.length > 1 ? g.study + ': ' : '') + g.metric + ' (' + g.series.length + ' run' + (g.series.length > 1 ? 's' : '') + ')', {
+      var words = data.labels[g.metric] || g.metric; // TTFT, KV transfer: the console's words, not the keys
+      chart('latency', (studies.length > 1 ? g.study + ': ' : '') + words + ' (' + g.series.length + ' run' + (g.series.length > 1 ? 's' : '') + ')', {
         tooltip: { trigger: 'item', formatter: function (p) { return p.seriesName + ': ' + dur(p.value[0]) + ' at ' + (p.value[1] * 100).toFixed(0) + '%'; } },
         legend: { top: 0, type: 'scroll' }, grid: { left: 70, right: 30, top: 40, bottom: 50 },
-        xAxis: Object.assign({ name: g.metric + ' latency (log scale)' }, timeAxis),
+        xAxis: Object.assign({ name: words + ' latency (log scale)' }, timeAxis),
         yAxis: { type: 'value', min: 0, max: 1, name: 'fraction of requests', axisLabel: { formatter: pct } },
         series: g.series }, 300);
     });
@@ -110,7 +111,11 @@
     if (!keys.length) { absent('cost', 'No run here reports cost (give the cluster a cost to see it).'); return; }
     keys.forEach(function (k) {
       var runs = ok.filter(function (r) { return isNum(costs(r)[k]); });
-      chart('cost', k + ' (' + unit(k) + ')', {
+      // In words (the console's label), with the unit where the words do not say it: "cost per step ($)",
+      // "cost ($ per year)"; the key itself (costPerStep) only for a key the result has no label for.
+      var words = data.labels[k] || k, u = unit(k);
+      var title = words + ' (' + (words.slice(-(u.length - 1)) === u.substring(1) ? '$' : u) + ')';
+      chart('cost', title, {
         tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: money },
         grid: { left: 10, right: 90, top: 30, bottom: 20, containLabel: true },
         xAxis: { type: 'value', name: unit(k), axisLabel: { formatter: money } }, yAxis: { type: 'category', data: runs.map(shortName) },

@@ -87,7 +87,7 @@ public class HtmlReportTest {
                 "<td>inter-token latency p50</td><td>20.0 ms</td>", "<td>end to end p90</td><td>4.00 s</td>",
                 "<td>KV transfer p99</td><td>11.0 ms</td>", "<td>output tokens/s</td><td>28,000</td>",
                 "<td>output tokens/s per accelerator</td><td>3,500</td>",
-                "<td>$ per million output tokens</td><td>$0.8</td>",
+                "<td>$ per million output tokens</td><td>$0.80</td>",
                 "<td>goodput (requests meeting every SLO)</td><td>97.5%</td>",
                 "<td>accelerator busy</td><td>90.0%</td>", "<td>MFU</td><td>42.0%</td>")) {
             assertTrue(serving.contains(row), "serving table row " + row);
@@ -97,13 +97,19 @@ public class HtmlReportTest {
         assertHeadline(dom);
         assertHeatMapNumbers(dom);
         // The CDFs: one chart per study and metric; latency against load for the study that varies the rate.
-        assertTrue(dom.contains("<h3>s.Serve: ttft (1 run)</h3>") && dom.contains("<h3>s.Load: e2e (3 runs)</h3>"),
-                "one latency CDF per study and metric");
+        // titled in words (until session 68 with the keys: "s.Serve: ttft", "kvTransfer")
+        assertTrue(dom.contains("<h3>s.Serve: TTFT (1 run)</h3>") && dom.contains("<h3>s.Load: E2E (3 runs)</h3>")
+                && dom.contains("<h3>s.Serve: KV transfer (1 run)</h3>"), "one latency CDF per study and metric");
         assertTrue(dom.contains("<h3>s.Load (3 rates)</h3>"), "latency against load for the study that varies rate");
-        assertTrue(dom.contains("<h3>costPerStep ($ per step)</h3>")
-                && dom.contains("<h3>costPerMillionOutputTokens ($ per million output tokens)</h3>")
-                && dom.contains("<h3>costPerMillionTokens ($ per million tokens)</h3>"),
-                "each cost chart names its unit");
+        // Each cost chart is titled in words, as the console names the row, with the unit the words leave out; until
+        // session 68 the titles were the JSON keys ("costPerStep ($ per step)").
+        String cost = between(dom, "id=\"cost\"", "</section>");
+        for (String title : List.of("<h3>cost per step ($)</h3>", "<h3>cost per hour ($)</h3>",
+                "<h3>cost per million tokens ($)</h3>", "<h3>cost per million output tokens ($)</h3>",
+                "<h3>cost ($ per year)</h3>")) {
+            assertTrue(cost.contains(title), "cost chart " + title + " in " + cost);
+        }
+        assertFalse(cost.contains("costPer"), "no cost chart is titled with a key");
 
         Path png = dir.resolve("report.png");
         chromium(dir, "--screenshot=" + png, page.toUri().toString());
@@ -128,7 +134,8 @@ public class HtmlReportTest {
     /**
      * The training run's cards: MFU 41.0 %, HFU 55.0 %, step 8.00 s, 406 TFLOPS (405.6 to three digits),
      * 1,048,576 tokens/s, 60.0 GB of 141 GB (60/141 = 42.6 %), $5.69 a step at $2,560 an hour ($2,560 ÷ 3,600 s
-     * ÷ 1,048,576 tokens/s × 1e6 = $0.68 per million tokens, the fixture's figure), exposed
+     * ÷ 1,048,576 tokens/s × 1e6 = $0.68 per million tokens, the fixture's figure; written with its cents, $0.80 for
+     * the serving run's 0.8, where the page wrote $0.8 before session 68), exposed
      * communication (0.5 s TP + 0.8 s DP) ÷ 8 s = 16.25 %, shown 16.3 %, most of it DP's 800 ms; the
      * cluster and fabrics it ran on; a benchmark's peak busbw (50 GB/s at 1 GiB for cluster B).
      */

@@ -85,6 +85,22 @@ class ComparisonConsoleTest {
     }
 
     @Test
+    void shouldWriteDollarsWithTheirCentsAndOneSpaceBeforeTokens() {
+        // Session 68's capacity planner read "$0.702/M  tokens" in the table, "$0.70 per million tokens" in the run
+        // block and "$0.7" in the HTML report for one figure. One rule now: from $100 whole, a whole amount as it is,
+        // else three significant digits and at least the cents.
+        assertEquals("$0.702/M tokens", MetricText.of("costPerMillionTokens", 0.70213));
+        assertEquals("$0.75/M tokens", MetricText.of("costPerMillionTokens", 0.75));
+        assertEquals("$12.30/step", MetricText.of("costPerStep", 12.3));
+        assertEquals("$1.47/step", MetricText.of("costPerStep", 1.4699));
+        assertEquals("$0.0123/M output tokens", MetricText.of("costPerMillionOutputTokens", 0.012345));
+        assertEquals("$1,024/h", MetricText.of("costPerHour", 1024));
+        assertEquals("-$289,643/year", MetricText.of("mfuGapDollarsPerYear", -289_642.6));
+        assertEquals("$0/year", MetricText.of("mfuGapDollarsPerYear", 0));
+        assertEquals("$100/step", MetricText.of("costPerStep", 99.996));
+    }
+
+    @Test
     void shouldNameEachRowInWordsWithoutTheUnitItsValueWrites() {
         // The keys a study of session 66's newcomer printed as they are in the JSON result, and a benchmark's row.
         assertEquals("step time", MetricText.label("stepTimeSeconds"));

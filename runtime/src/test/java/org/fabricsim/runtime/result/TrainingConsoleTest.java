@@ -78,6 +78,25 @@ class TrainingConsoleTest {
     }
 
     @Test
+    void shouldPriceTheWallTimeLostToFailuresOnAClusterWithACost() {
+        // ETTR 96.12%: 3.88% of the wall time lost; at $32,768 an hour, 0.0388 × 32,768 × 8,760 h = $11,137,450 a year.
+        // Without a cost the line ends with the shares (session 68's capacity planner had to work this out by hand).
+        assertTrue(!reliable(0.9612, 0.9611).contains("a year"));
+        RunResult plain = run(Map.of());
+        Map<String, Object> metrics = new LinkedHashMap<>(plain.metrics());
+        metrics.put("costPerHour", 32_768.0);
+        metrics.put("interruptionsPerDay", 0.38);
+        metrics.put("meanTimeToInterruptionHours", 62.5);
+        metrics.put("ettr", 0.9612);
+        metrics.put("wallTimeShares", Map.of("checkpoint", 0.01, "lostWork", 0.0188, "restart", 0.01));
+        metrics.put("monteCarlo", Map.of("replications", 1000, "windowDays", 30.0, "ettrMean", 0.9611, "ettrLow95",
+                0.9601, "ettrHigh95", 0.9621, "ettrP5", 0.9611, "ettrP95", 0.9611));
+        String text = TrainingConsole.render(new RunResult(plain.name(), plain.kind(), plain.parameters(), metrics, 1));
+        assertTrue(text.contains("  wall time lost   checkpoints 1.0%, lost work 1.9%, restarts 1.0%: $11,137,450 a year of"
+                + " the cluster's cost\n"), text);
+    }
+
+    @Test
     void shouldNotExplainTheEttrWhenTheMonteCarloHoldsIt() {
         // 96.12% against 96.11% ± 0.1% (95%): inside the 99.9% interval, ± 0.168%.
         assertTrue(!reliable(0.9612, 0.9611).contains("shown:"));

@@ -1,0 +1,99 @@
+package org.fabricsim.runtime.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A study of several runs ends with what it decides: the winner, the runs tied with it and each other run's gap, for a
+ * training study in MFU points and dollars a year on its cluster (session 68's capacity planner found the answer only
+ * by reading a 200-column table that compares against the first run).
+ */
+class StudyVerdictTest {
+
+    static RunResult training(String name, double mfu, double dollarsPerPoint) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("mfu", mfu);
+        metrics.put("costPerMfuPointPerYear", dollarsPerPoint);
+        return new RunResult(name, "training", "s.Fabrics", Map.of(), 1, Map.of(), metrics, 0, 0, 0, null);
+    }
+
+    /** A serving run of 1,000 output tokens/s for 100 s that costs {@code dollars} on every pool. */
+    private static RunResult serving(String name, double dollars, double decodeShare, boolean met) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("costDollars", dollars);
+        metrics.put("costPerMillionOutputTokens", decodeShare);
+        metrics.put("outputTokensPerSecond", 1000.0);
+        metrics.put("makespanSeconds", 100.0);
+        metrics.put("slos", List.of(Map.of("metric", "ttft", "met", met)));
+        return new RunResult(name, "inference", "s.Pools", Map.of(), 1, Map.of(), metrics, 0, 0, 0, null);
+    }
+
+    @Test
+    void shouldNameTheHighestMfuAndPriceEachOtherRunsGapOnItsCluster() {
+        // The winner is [f=ib] at 33.90 %; [f=uec] at 33.88 % is 0.02 points behind, under the 0.05 a table's 0.1 shows:
+        // tied. [f=roce] at 30.60 % is 3.3 points behind: 3.3 × $89,702 = $296,016.6 a year; [f=opa] at 31.70 % on a
+        // dearer cluster ($100,000 a point) 2.2 points: $220,000 a year. A failed run has no verdict.
+        RunResult failed = RunResult.failed("s.Fabrics[f=x]", "training", "s.Fabrics", Map.of(), 1, "infeasible", 0);
+        StudyResult result = new StudyResult("t", "m", List.of(training("s.Fabrics[f=roce]", 0.3060, 89_702),
+                training("s.Fabrics[f=ib]", 0.3390, 89_702), failed, training("s.Fabrics[f=opa]", 0.3170, 100_000),
+                training("s.Fabrics[f=uec]", 0.3388, 89_702)));
+        List<StudyVerdict> verdicts = StudyVerdict.of(result);
+        assertEquals(1, verdicts.size());
+        assertEquals("""
+                # s.Fabrics: [f=ib] wins on MFU, 33.9% (tied: [f=uec]); behind it:
+                    [f=opa]   2.2 points, $220,000/year on its cluster
+                    [f=roce]  3.3 points, $296,017/year on its cluster
+                """, verdicts.get(0).text());
+        String console = ConsoleTable.render(result);
+        assertTrue(console.endsWith(verdicts.get(0).text() + "\n"), "the console ends with the verdict: " + console);
+        Map<String, Object> json = verdicts.get(0).toJsonMap();
+        assertEquals("s.Fabrics[f=ib]", json.get("best"));
+        Map<?, ?> roce = (Map<?, ?>) ((List<?>) json.get("behind")).get(1);
+        assertEquals(3.3 * 89_702, (Double) roce.get("dollarsPerYear"), 1e-6);
+        assertEquals("$296,017/year", roce.get("dollarsPerYearText"));
+    }
+
+    @Test
+    void shouldNameTheCheapestServingRunThatMeetsItsSlosAndSetApartOneThatMisses() {
+        // Every pool's dollars ÷ 100,000 output tokens × 10⁶: $0.04 is $0.40 per million but misses its TTFT SLO, so
+        // $0.05 ($0.50) wins; $0.06 ($0.60) is $0.10 (+20.0 %) behind, though its decode pool's share ($0.20, the
+        // run's costPerMillionOutputTokens) is the lowest: it pays for a larger prefill pool.
+        StudyResult result = new StudyResult("t", "m", List.of(serving("s.Pools[r=1]", 0.04, 0.30, false),
+                serving("s.Pools[r=2]", 0.05, 0.45, true), serving("s.Pools[r=3]", 0.06, 0.20, true)));
+        assertEquals("""
+                # s.Pools: [r=2] wins on cost per million output tokens (every pool), $0.50/M output tokens; behind it:
+                    [r=3]  +$0.10/M output tokens (+20.0%)
+                    misses an SLO: [r=1]
+                """, StudyVerdict.of(result).get(0).text());
+    }
+
+    @Test
+    void shouldNameEachRunByWhatSetsItApartAsTheTableHeadsItsColumn() {
+        // A search's refined plans all say schedule=1f1b: the verdict names them by tensor and pipeline alone.
+        StudyResult result = new StudyResult("t", "m", List.of(
+                training("s.Fabrics[tensor=4, pipeline=16, schedule=1f1b]", 0.43, 100),
+                training("s.Fabrics[tensor=8, pipeline=16, schedule=1f1b]", 0.40, 100),
+                training("s.Fabrics[tensor=4, pipeline=8, schedule=1f1b]", 0.38, 100)));
+        assertEquals("""
+                # s.Fabrics: [tensor=4, pipeline=16] wins on MFU, 43.0%; behind it:
+                    [tensor=8, pipeline=16]  3.0 points, $300/year on its cluster
+                    [tensor=4, pipeline=8]   5.0 points, $500/year on its cluster
+                """, StudyVerdict.of(result).get(0).text());
+    }
+
+    @Test
+    void shouldGiveNoVerdictWithoutTwoRunsThatSucceededOrForALoadSweepWithoutCost() {
+        RunResult load = new RunResult("s.Load[rate=1]", "inference", "s.Load", Map.of(), 1, Map.of(),
+                Map.of("outputTokensPerSecond", 1000.0), 0, 0, 0, null);
+        RunResult load2 = new RunResult("s.Load[rate=2]", "inference", "s.Load", Map.of(), 1, Map.of(),
+                Map.of("outputTokensPerSecond", 2000.0), 0, 0, 0, null);
+        assertEquals(List.of(), StudyVerdict.of(new StudyResult("t", "m", List.of(load, load2,
+                training("s.Fabrics[f=ib]", 0.339, 1)))));
+    }
+}
