@@ -205,7 +205,8 @@ final class ServingMetrics {
             itl = new double[n];
         }
 
-        void gather(RequestTable requests, List<InferenceSpec.Slo> slos) {
+        void gather(RequestTable requests, List<InferenceSpec.Slo> sloList) {
+            InferenceSpec.Slo[] slos = sloList.toArray(new InferenceSpec.Slo[0]);
             for (int q = 0; q < requests.size(); q++) {
                 if (!requests.completed(q)) {
                     continue;
@@ -230,7 +231,8 @@ final class ServingMetrics {
         }
     }
 
-    private static boolean meets(List<InferenceSpec.Slo> slos, double ttft, double itl, double e2e) {
+    /** Whether a request's latencies meet every SLO; an array, so the per-request check allocates no iterator. */
+    private static boolean meets(InferenceSpec.Slo[] slos, double ttft, double itl, double e2e) {
         for (InferenceSpec.Slo slo : slos) {
             double value = slo.metric() == InferenceSpec.SloMetric.TTFT ? ttft
                     : slo.metric() == InferenceSpec.SloMetric.ITL ? itl : e2e;

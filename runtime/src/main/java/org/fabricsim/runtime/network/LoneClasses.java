@@ -18,7 +18,8 @@ import java.util.Arrays;
  * its place first in each of its links' lists once another class starts on one of them: then it is
  * listed ({@link #owner} gives it to {@link MaxMinNetwork}) before the newcomer, as it would have
  * been since its start, and from then on it is an ordinary class. Its handle, record and completion
- * entry are the flow table's as for any class, so completion order and ties are unchanged.
+ * entry are the flow table's as for any class, so completion order and ties are unchanged. The links of the
+ * {@link LonePair} (two classes that share links only with each other) are held here too.
  *
  * <p>Cost: O(P) to take, release or list a class of P links; O(F/64 + lone classes) per
  * whole-network collection.
@@ -29,8 +30,10 @@ final class LoneClasses {
     private final int[] ownerOfLink;
     /** Bit f is set while class f is lone. */
     private long[] lone;
-    /** Links held by lone classes (each by one). */
+    /** Links held by lone classes (each by one) and by the {@link #pair} (each once). */
     int links;
+    /** Two classes that share links only with each other, held as lone classes are. */
+    final LonePair pair = new LonePair();
 
     LoneClasses(int linkCount, int classCapacity) {
         ownerOfLink = new int[linkCount];
@@ -73,6 +76,11 @@ final class LoneClasses {
         return true;
     }
 
+    /** Gives {@code link} to {@code flow} of a {@link LonePair}, or frees it ({@code flow} negative). */
+    void hold(int link, int flow) {
+        ownerOfLink[link] = flow;
+    }
+
     /** Whether class {@code flow} is lone. */
     boolean isLone(int flow) {
         return (lone[flow >>> 6] & 1L << flow) != 0;
@@ -89,8 +97,29 @@ final class LoneClasses {
         lone[flow >>> 6] &= ~(1L << flow);
     }
 
-    /** Deducts what every lone class sent since its last update, as a whole-network collection does. */
+    /**
+     * Class {@code flow} (lone, or of the {@link #pair}) finishes: its links are freed and deferred ({@link
+     * DirtyLinks#defer}) in path order. O(P).
+     */
+    void finish(FlowTable table, int flow, DirtyLinks dirty) {
+        if (pair.holds(flow)) {
+            pair.finish(table, this, dirty, flow);
+            return;
+        }
+        int[] records = table.records;
+        int base = flow * table.stride;
+        release(flow, records, base);
+        for (int at = base + FlowTable.LINKS; at < base + FlowTable.LINKS + records[base + FlowTable.LENGTH]; at++) {
+            dirty.defer(records[at]);
+        }
+    }
+
+    /**
+     * Deducts what every lone class and the {@link #pair} sent since their last update, as a whole-network collection
+     * does.
+     */
     void advanceAll(FlowTable table, long nowPs) {
+        pair.advance(table, nowPs);
         int words = (table.handleBound() + 63) >>> 6;
         for (int word = 0; word < words; word++) {
             long bits = lone[word];

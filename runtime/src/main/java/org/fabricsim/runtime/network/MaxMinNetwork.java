@@ -13,47 +13,35 @@ import org.fabricsim.runtime.topology.Graph;
  * splits evenly over its routes (max-min with path weights), and a group of m members is the one constraint Σ w_f·r_f ≤
  * m·min c, exact because spraying loads the members alike.
  *
- * <p><b>Progressive filling.</b> Every link gets its fair share s_ℓ = (c_ℓ − fixed load) / (weight of unfixed classes);
- * the link with the smallest share is a bottleneck, its unfixed classes are fixed at that share, the shares of their
- * other links are updated, and so on. Shares sit in a radix heap ({@link ShareHeap}), so a solve of F classes with
- * paths of length ≤ P over L links costs O(F·P) charges and at most L + F·P heap entries, each a few bucket moves.
+ * <p><b>Progressive filling</b> ({@link ProgressiveFill}): the link with the smallest fair share is a bottleneck, its
+ * unfixed classes are fixed at that share, and so on; O(F·P) charges for F classes with paths of length ≤ P.
  *
  * <p><b>Incremental re-solve.</b> Arrivals and completions mark their links dirty. Before the next event, the connected
  * component of the dirty links in the flow–link graph is found by breadth first search and only it is re-solved: the
- * allocation elsewhere is unchanged because max-min components are independent (SimGrid's selective update). When half
- * the loaded links or more are dirty, or (without a derating) the search reaches half of them, everything is taken in
- * handle order instead, which is cheaper than a search that would reach nearly everything; under a derating the search
- * runs to the component's end, as a class left out saves two fills' work ({@link ComponentSearch}). Classes of the
- * component first deduct the bytes sent at their old rate, then get new rates and new projected completions.
+ * allocation elsewhere is unchanged because max-min components are independent (SimGrid's selective update). When the
+ * dirty links, or (without a derating) the search, cover half the loaded links, everything is taken in handle order
+ * instead; under a derating the search runs to the component's end ({@link ComponentSearch}). Classes of the component
+ * first deduct the bytes sent at their old rate, then get new rates and new projected completions.
  *
- * <p><b>Completions that change nothing</b> keep the rates without a fill, exactly: the argument and its cases are
- * {@link SolveBatch}'s.
- *
- * <p><b>Finishes inside a batch's window, derated</b> wait for its end and share one re-solve ({@link SolveBatch}).
- *
- * <p>Per link: a dynamic list of entries (class handle, index of the link on the class's path), with each class
- * remembering its position in every list, so removal is O(1) per link (swap with the last and update the moved entry's
- * position directly).
+ * <p><b>Completions that change nothing</b> keep the rates without a fill, exactly, and <b>finishes inside a batch's
+ * window, derated</b> wait for its end and share one re-solve: the arguments are {@link SolveBatch}'s.
  *
  * <p><b>Lone classes.</b> Without a derating, a class that starts with every link of its path to itself is rated in
  * closed form and projected at once, and stays out of the link lists until another class starts on one of its links
  * ({@link LoneClasses}, which states why the results are the same to the bit). Such classes started on an idle network
- * at one instant are not marked dirty, and the re-solve after them is done in closed form ({@link QuietStarts}).
+ * at one instant are not marked dirty, and the re-solve after them is done in closed form ({@link QuietStarts}); two
+ * of them that share links only with each other are rated so too ({@link LonePair}).
  *
- * <p><b>Parts.</b> This class decides what each re-solve does from what changed since the last ({@link SolveBatch});
- * the class records and the completion heap are {@link FlowTable}'s, the link lists {@link LinkFlowLists}, the
- * component search {@link ComponentSearch}, the fills (full and partial) {@link ProgressiveFill} and a fabric's
- * derating {@link ContentionDerating}. Each part reads the others' primitive arrays directly, loaded into locals before
- * its loops.
+ * <p><b>Parts.</b> The class records and the completion heap are {@link FlowTable}'s, the link lists {@link
+ * LinkFlowLists}, a fabric's derating {@link ContentionDerating}; each part reads the others' arrays directly.
  */
 public final class MaxMinNetwork extends FlowTable {
     /**
-     * The completion tolerance ε every simulation uses unless its study states one ({@code tolerance}
-     * in the language; the benchmark harnesses use it too): 1%. Completions due within ε of the
-     * earliest one's age share one re-solve ({@code FlowTable}), so a flow class finishes at most
-     * ε·(its age) early and a collective's time is within ε of the exact solve (ε = 0), which
-     * {@code CompletionToleranceTest} checks. On the 512-endpoint all-to-all it cuts the re-solves
-     * 28× (docs/performance.md).
+     * The completion tolerance ε every simulation uses unless its study states one ({@code tolerance} in the language;
+     * the benchmark harnesses use it too): 1%. Completions due within ε of the earliest one's age share one re-solve
+     * ({@code FlowTable}), so a flow class finishes at most ε·(its age) early and a collective's time is within ε of
+     * the exact solve (ε = 0), which {@code CompletionToleranceTest} checks. On the 512-endpoint all-to-all it cuts
+     * the re-solves 28× (docs/performance.md).
      */
     public static final double DEFAULT_COMPLETION_TOLERANCE = 0.01;
     private static final int DEFAULT_CLASSES = 1024;
@@ -83,9 +71,8 @@ public final class MaxMinNetwork extends FlowTable {
     }
 
     /**
-     * The same, with room for {@code expectedClasses} concurrent flow classes before any per-class
-     * array grows (a caller that knows how many flows it starts saves the doublings; results do not
-     * depend on it).
+     * The same, with room for {@code expectedClasses} concurrent flow classes before any per-class array grows (a
+     * caller that knows how many flows it starts saves the doublings; results do not depend on it).
      */
     public MaxMinNetwork(Simulation simulation, Graph graph, int maxPathLinks, double completionTolerance,
             int expectedClasses) {
@@ -99,12 +86,15 @@ public final class MaxMinNetwork extends FlowTable {
     }
 
     /**
-     * Makes every solve a fabric's: after the ideal fill, each link saturated by two flows or more
-     * gets {@code model}'s capacity factor and the component is filled again with those capacities
-     * (2 fills instead of 1, each as above). Null, or a model that never derates below 1 − ε,
-     * keeps the ideal single fill. Lone classes are listed first: a derating depends on every class's load.
+     * Makes every solve a fabric's: after the ideal fill, each link saturated by two flows or more gets {@code model}'s
+     * capacity factor and the component is filled again with those capacities (2 fills instead of 1, each as above).
+     * Null, or a model that never derates below 1 − ε, keeps the ideal single fill. Lone classes are listed first: a
+     * derating depends on every class's load.
      */
     public void setContentionModel(ContentionModel model) {
+        if (lone.pair.first >= 0) {
+            list(lone.pair.first);
+        }
         quiet.replay(this, component.dirty);
         for (int flow : lone.all(handleBound())) {
             list(flow);
@@ -134,7 +124,13 @@ public final class MaxMinNetwork extends FlowTable {
         boolean quietly = quiet.open() || derating == null && activeFlowClasses() == 1 && component.dirty.isClean();
         if (quietly && lone.take(flow, records, base, lists.count)) {
             quiet.hold(flow);
+        } else if (quietly && lone.pair.take(this, graph, lone, lists.count, flow)) {
+            quiet.hold(flow);
+            return;
         } else {
+            if (quiet.open() && lone.pair.first >= 0) {
+                list(lone.pair.first);
+            }
             quiet.replay(this, component.dirty);
             for (int j = 0; j < records[base + LENGTH]; j++) {
                 int link = records[base + LINKS + j];
@@ -153,8 +149,17 @@ public final class MaxMinNetwork extends FlowTable {
         project(flow, simulation.nowPs());
     }
 
-    /** Enters class {@code flow} (new, or lone until now) in the lists of its links. O(P). */
+    /** Enters class {@code flow} (new, or lone until now; of the {@link LonePair}: both) in its links' lists. O(P). */
     private void list(int flow) {
+        if (lone.pair.holds(flow)) {
+            int second = lone.pair.second;
+            int first = lone.pair.release(this, lone, quiet.open() ? filling.alone : null);
+            list(first);
+            if (second != first) {
+                list(second);
+            }
+            return;
+        }
         int base = flow * stride;
         if (lone.isLone(flow)) {
             lone.release(flow, records, base);
@@ -174,11 +179,8 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         int weight = records[base + MULTIPLICITY];
         batch.finished(rateBytesPerSecond[flow]);
-        if (lone.isLone(flow)) {
-            lone.release(flow, records, base);
-            for (int j = 0; j < records[base + LENGTH]; j++) {
-                component.dirty.defer(records[base + LINKS + j]);
-            }
+        if (lone.isLone(flow) || lone.pair.holds(flow)) {
+            lone.finish(this, flow, component.dirty);
             return;
         }
         component.clearLive(flow);
@@ -224,11 +226,10 @@ public final class MaxMinNetwork extends FlowTable {
             solveDuePs = deferredPs;
             return;
         }
-        // Finishes only, and every live class slower than the slowest finished one: no finished class was on a live
-        // class's bottleneck (there the live class is the fastest), so every rate stands, as the keep below finds
-        // after its search; this tests it first, over all live classes (O(F)), without the search or the advances.
-        if (derating == null && batch.onlyFinishes() && lone.links == 0
-                && component.fastestLive(rateBytesPerSecond, handleBound()) < batch.level()) {
+        // Finishes only, every live class slower than the slowest finished one: every rate stands, as the keep below
+        // finds after its search (no finished class was on a live class's bottleneck); tested first, over them all.
+        if (derating == null && batch.onlyFinishes() && lone.links == lone.pair.links && Math.max(lone.pair.rate(),
+                component.fastestLive(rateBytesPerSecond, handleBound())) < batch.level()) {
             component.dirty.clear();
             endBatch();
             return;

@@ -57,6 +57,8 @@ final class ShareHeap {
     private int[] runLink = new int[32];
     private long[] runKeyScratch = new long[0];
     private int[] runLinkScratch = new int[0];
+    /** The radix sort's digit counts, lent to every sort of a run (tens of thousands a serving run). */
+    private final int[] radixCounts = RadixSort.newCounts();
     private int runHead;
     private int runEnd;
     private boolean runSorted = true;
@@ -182,7 +184,7 @@ final class ShareHeap {
             runKey[i] = key & HIGH | runLink[i] & LOW;
             runLink[i] = (int) key;
         }
-        RadixSort.sort(runKey, runLink, runEnd, 0, runKeyScratch, runLinkScratch);
+        RadixSort.sort(runKey, runLink, runEnd, 0, runKeyScratch, runLinkScratch, radixCounts);
         for (int i = 0; i < runEnd; i++) {
             long composite = runKey[i];
             runKey[i] = composite & HIGH | runLink[i] & LOW;
@@ -208,7 +210,7 @@ final class ShareHeap {
         int n = to - from;
         long[] keys = Arrays.copyOfRange(runKey, from, to);
         int[] links = Arrays.copyOfRange(runLink, from, to);
-        RadixSort.sort(keys, links, n, 0, runKeyScratch, runLinkScratch);
+        RadixSort.sort(keys, links, n, 0, runKeyScratch, runLinkScratch, radixCounts);
         for (int start = 0; start < n; ) {
             int end = start + 1;
             while (end < n && keys[end] == keys[start]) {

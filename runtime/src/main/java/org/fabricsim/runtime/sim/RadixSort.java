@@ -12,8 +12,9 @@ import java.util.Arrays;
  * OR of every key XOR the first without counting them: keys that differ in few bits (equal fair shares
  * above different link handles, a sequence number above a small index) take few passes. Cost O(n +
  * passes · (n + 2^d)) with passes ≤ ⌈(64 − leading zeros of that OR − low bit) / d⌉, against O(n log n)
- * comparisons; one counts array of 2^d ints (8 KiB or 1 KiB) per call. Fewer than {@value #INSERTION_MAX}
- * keys (the partial fill's usual prefix: a few classes) take a stable insertion sort instead, O(n²)
+ * comparisons; one counts array of 2^d ints (8 KiB or 1 KiB) per call, or none where the caller lends one
+ * ({@link #newCounts}: a solver that sorts tens of thousands of runs a simulation keeps one). Fewer than {@value
+ * #INSERTION_MAX} keys (the partial fill's usual prefix: a few classes) take a stable insertion sort instead, O(n²)
  * shifts with no allocation, which puts them in the same order.
  */
 public final class RadixSort {
@@ -42,13 +43,30 @@ public final class RadixSort {
      * {@code valueScratch} must hold n values): a permutation of (key, value) pairs, stable in the keys.
      */
     public static void sort(long[] keys, int[] values, int n, int lowBit, long[] scratch, int[] valueScratch) {
+        sort(keys, values, n, lowBit, scratch, valueScratch, null);
+    }
+
+    /** Counts scratch for {@link #sort(long[], int[], int, int, long[], int[], int[])}: 2^11 ints, any digit's. */
+    public static int[] newCounts() {
+        return new int[1 << WIDE_BITS];
+    }
+
+    /**
+     * The same with the digit counts in {@code counts} ({@link #newCounts}; null: a new array): each pass clears the
+     * 2^d entries it uses before counting, so the lent array's contents do not matter and the permutation is the one
+     * a new array gives.
+     */
+    public static void sort(long[] keys, int[] values, int n, int lowBit, long[] scratch, int[] valueScratch,
+            int[] counts) {
         if (n < INSERTION_MAX) {
             insertionSort(keys, values, n, lowBit);
             return;
         }
         int digitBits = n < WIDE_MIN ? NARROW_BITS : WIDE_BITS;
         int mask = (1 << digitBits) - 1;
-        int[] counts = new int[mask + 1];
+        if (counts == null) {
+            counts = new int[mask + 1];
+        }
         long first = keys[0];
         long differing = 0;
         for (int i = 1; i < n; i++) {
@@ -63,7 +81,7 @@ public final class RadixSort {
             if ((differing >>> shift & mask) == 0) {
                 continue;
             }
-            Arrays.fill(counts, 0);
+            Arrays.fill(counts, 0, mask + 1, 0);
             for (int i = 0; i < n; i++) {
                 counts[(int) (from[i] >>> shift) & mask]++;
             }

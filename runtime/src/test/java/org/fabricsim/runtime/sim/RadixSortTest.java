@@ -160,4 +160,31 @@ class RadixSortTest {
             }
         }
     }
+
+    @Test
+    void shouldSortPairsStablyWithLentCountsThatHoldAnEarlierSortsDigits() {
+        // one counts array lent to three sorts in turn (8-bit, 11-bit, 8-bit digits), filled with 7s first: each
+        // sort's pairs come out as a stable comparison sort by key puts them (TimSort on boxed indices), what the
+        // counts held before each pass notwithstanding
+        int[] counts = RadixSort.newCounts();
+        Arrays.fill(counts, 7);
+        Random random = new Random(11);
+        for (int n : new int[] {RadixSort.INSERTION_MAX, RadixSort.WIDE_MIN, 300}) {
+            long[] keys = new long[n];
+            int[] values = new int[n];
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = random.nextInt(64) * 0x1_0000_0001L;
+                values[i] = i;
+                order[i] = i;
+            }
+            long[] input = keys.clone();
+            Arrays.sort(order, (a, b) -> Long.compare(input[a], input[b]));
+            RadixSort.sort(keys, values, n, 0, new long[n], new int[n], counts);
+            for (int i = 0; i < n; i++) {
+                assertEquals(order[i], values[i], "n = " + n + ", at " + i);
+                assertEquals(input[order[i]], keys[i], "n = " + n + ", at " + i);
+            }
+        }
+    }
 }
