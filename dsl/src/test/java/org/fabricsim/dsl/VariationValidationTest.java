@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.eclipse.xtext.EcoreUtil2;
+import org.eclipse.xtext.validation.Issue;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
@@ -88,6 +89,18 @@ class VariationValidationTest extends FabricModelTest {
         Model model = study("T", "vary schedule in [1f1b, bf16]");
         validation.assertError(model, Literals.KEYWORD_VALUE, IssueCodes.VARY_VALUE,
                 "vary schedule takes gpipe, 1f1b, interleaved-1f1b, zero-bubble, dualpipe; not 'bf16'.");
+    }
+
+    /**
+     * A varied value may name any element, but 'V1' under {@code vary cluster} is a cluster misspelt: the suggestion
+     * is the cluster 'C' (2 edits), not the vendor 'V' (1 edit), and the message calls it a cluster.
+     */
+    @Test
+    void shouldSuggestAClusterForAnUnknownNameOfAVariedCluster() throws Exception {
+        List<Issue> errors = validation.validate(study("T", "vary cluster in [V1]")).stream()
+                .filter(issue -> IssueCodes.UNRESOLVED_NAME.equals(issue.getCode())).toList();
+        assertEquals(1, errors.size(), errors::toString);
+        assertEquals("No cluster named 'V1' is visible here. Did you mean 'C'?", errors.get(0).getMessage());
     }
 
     @Test

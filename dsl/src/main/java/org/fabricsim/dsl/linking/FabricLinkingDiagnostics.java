@@ -21,8 +21,11 @@ import org.eclipse.xtext.resource.IEObjectDescription;
 import org.eclipse.xtext.scoping.IScope;
 import org.eclipse.xtext.scoping.IScopeProvider;
 import org.fabricsim.dsl.catalog.StandardCatalog;
+import org.fabricsim.dsl.fabric.FabricPackage;
 import org.fabricsim.dsl.fabric.Import;
 import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.dsl.fabric.ReferenceValue;
+import org.fabricsim.dsl.fabric.Variation;
 import org.fabricsim.dsl.validation.IssueCodes;
 
 import com.google.inject.Inject;
@@ -46,7 +49,7 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
     @Override
     public DiagnosticMessage getUnresolvedProxyMessage(ILinkingDiagnosticContext context) {
         EReference reference = context.getReference();
-        EClass type = reference.getEReferenceType();
+        EClass type = expectedType(context.getContext(), reference);
         String written = context.getLinkText();
         String what = type.getName().equals("LanguageModel") ? "model" : type.getName().toLowerCase();
         Optional<QualifiedName> elsewhere = definedInAnotherPackage(type, written);
@@ -66,12 +69,36 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
         }
         IScope scope = scopes.getScope(context.getContext(), reference);
         List<String> names = new ArrayList<>();
-        scope.getAllElements().forEach(d -> names.add(d.getName().toString()));
+        scope.getAllElements().forEach(d -> {
+            if (type.isSuperTypeOf(d.getEClass())) {
+                names.add(d.getName().toString());
+            }
+        });
         Optional<String> closest = nearest(names.stream(), written, MAX_SUGGESTION_DISTANCE);
         String hint = closest.map(name -> " Did you mean '" + name + "'?" + familyHint(name, names))
                 .orElse(" Define it, or import the package that defines it.");
         return new DiagnosticMessage("No " + what + " named '" + written + "' is visible here." + hint, Severity.ERROR,
                 IssueCodes.UNRESOLVED_NAME, closest.map(name -> new String[] { name }).orElse(new String[0]));
+    }
+
+    /**
+     * The type {@code reference} takes at {@code context}: its declared one, but for a study's varied value, which may
+     * name any element ({@code vary cluster in [...]}), the varied parameter's: a cluster, a model or a fabric. So an
+     * unknown cluster there is called a cluster and the suggestion is one (a vendor one edit away was suggested).
+     */
+    private static EClass expectedType(EObject context, EReference reference) {
+        if (context instanceof ReferenceValue && context.eContainer() instanceof Variation variation) {
+            switch (variation.getParameter()) {
+                case CLUSTER:
+                    return FabricPackage.Literals.CLUSTER;
+                case MODEL:
+                    return FabricPackage.Literals.LANGUAGE_MODEL;
+                case FABRIC:
+                    return FabricPackage.Literals.FABRIC;
+                default:
+            }
+        }
+        return reference.getEReferenceType();
     }
 
     /**

@@ -5,8 +5,8 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
 
 /** The language's validator: composes one validator per concern. */
 @ComposedChecks(validators = { NamesAreUniqueValidator.class, UnitsValidator.class, ClusterValidator.class,
-        NetworkRateValidator.class, LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class, SpokenFabricValidator.class,
-        FlowsPerPeerValidator.class,
+        NetworkRateValidator.class, LockInValidator.class, OversubscriptionValidator.class, PhysicalValidator.class,
+        SpokenFabricValidator.class, FlowsPerPeerValidator.class,
         WorkloadValidator.class, InferencePoolValidator.class, PipelineScheduleValidator.class,
         PlacementValidator.class, PrecisionValidator.class, DegreesValidator.class, ExpertRoutingValidator.class,
         TrafficValidator.class, ExpectationValidator.class,
