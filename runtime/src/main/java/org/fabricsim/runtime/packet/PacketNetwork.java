@@ -130,9 +130,20 @@ public final class PacketNetwork implements NetworkModel {
         listener = value;
     }
 
+    /**
+     * The next event's time; {@link #NONE} once the run is over. Events run out with flow classes unfinished only when
+     * nothing can move again: that throws a {@link PacketDeadlockException} ({@link Stall}) and reports no time.
+     */
     @Override
     public long nextEventPs() {
-        return events.isEmpty() ? NONE : events.peekTimePs();
+        if (events.isEmpty()) {
+            if (classes.active() > 0) {
+                throw new Stall(graph, buffers, packets, gates, ports, priorities).failure(config.flowControl(),
+                        nowPs(), classes.active(), bytesDelivered(), bytesStarted());
+            }
+            return NONE;
+        }
+        return events.peekTimePs();
     }
 
     @Override
