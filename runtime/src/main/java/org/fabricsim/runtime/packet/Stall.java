@@ -41,7 +41,7 @@ final class Stall {
     /**
      * The failure of a run stalled at {@code nowPs} (when its last event, often a retransmission timer, had fired)
      * with {@code unfinished} flow classes and bytes undelivered. Under PFC the deadlock formed when the last port
-     * of the cycle was paused: the latest pause among them.
+     * of the cycle was paused, the latest pause among them; credits keep no such time, so the message gives none.
      */
     PacketDeadlockException failure(PacketConfig.FlowControl flowControl, long nowPs, int unfinished,
             double deliveredBytes, double startedBytes) {
@@ -54,15 +54,16 @@ final class Stall {
                     + " fault of the packet backend, not of the model)");
         }
         boolean credits = flowControl == PacketConfig.FlowControl.CREDIT;
-        long formedPs = credits ? nowPs : 0;
+        long formedPs = 0;
         for (int queue : cycle) {
             formedPs = Math.max(formedPs, ports.pausedSincePs(queue));
         }
-        return new PacketDeadlockException(String.format(Locale.ROOT, "packet run deadlocked at %.3f us: the ports"
-                + " of a cycle are all %s, each waiting on the next switch's full buffer: ", formedPs / 1e6,
-                credits ? "out of credits" : "paused") + describe(cycle) + "; " + state + ". A lossless fabric needs"
-                + " routes whose buffers wait on one another in no cycle: deadlock-free routing (up*/down*, or a"
-                + " virtual lane per hop), fewer hops (a topology without the ring), or a lossy fabric");
+        return new PacketDeadlockException("packet run deadlocked" + (credits ? "" : String.format(Locale.ROOT,
+                " at %.3f us", formedPs / 1e6)) + ": the ports of a cycle are all " + (credits ? "out of credits"
+                : "paused") + ", each waiting on the next switch's full buffer: " + describe(cycle) + "; " + state
+                + ". A lossless fabric needs routes whose buffers wait on one another in no cycle: deadlock-free"
+                + " routing (up*/down*, or a virtual lane per hop), fewer hops (a topology without the ring), or a"
+                + " lossy fabric");
     }
 
     private boolean blocked(int queue) {
