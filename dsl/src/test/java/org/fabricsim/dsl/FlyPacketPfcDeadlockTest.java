@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
  * global link per router, so the routers form a ring (32 local 33, 33 global 35, 35 local 34, 34 global 32; the 32
  * accelerators are nodes 0–31). A minimal route between routers two apart takes a local and a global link, in either
  * order, and the queue of each ring link waits on the next: a cyclic buffer dependency, which PFC turns into a
- * deadlock once all four are paused. The run used to report the launch floor, 14.000 µs, for bytes that never
- * arrived; it now fails naming the cycle.
+ * deadlock once all four are paused. The run used to report 14.000 µs (a simulated 0 plus the cost's overheads) for
+ * bytes that never arrived; it now fails naming the cycle.
  */
 class FlyPacketPfcDeadlockTest extends FabricModelTest {
 
