@@ -39,7 +39,7 @@ public final class PacketNetwork implements NetworkModel {
     private final FlowClasses classes;
     final PortStatistics ports;
     private final int priorities;
-    private final PortGates gates;
+    final PortGates gates;
     final Forwarding forwarding;
     private final PacketCounters counters;
     private FlowListener listener = (tag, finishPs) -> { };
@@ -138,8 +138,7 @@ public final class PacketNetwork implements NetworkModel {
     public long nextEventPs() {
         if (events.isEmpty()) {
             if (classes.active() > 0) {
-                throw new Stall(graph, buffers, packets, gates, ports, priorities).failure(config.flowControl(),
-                        nowPs(), classes.active(), bytesDelivered(), bytesStarted());
+                throw new Stall(this).failure();
             }
             return NONE;
         }

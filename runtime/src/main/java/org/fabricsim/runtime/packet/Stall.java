@@ -8,7 +8,8 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * Why a packet run stopped with flow classes unfinished: its event queue is empty, so no packet is in flight, no
  * pause will be lifted, no credit returned and no timer fire, and nothing can move again. A run that ends so must not
- * report a time ({@link PacketNetwork#nextEventPs} throws what this says).
+ * report a time ({@link PacketNetwork#nextEventPs} throws what this says). A deadlock beside events that go on
+ * (retransmission timers re-arming for flows whose last packets wait in it) is found by {@link #failIfHeld}.
  *
  * <p><b>Wait-for graph.</b> An egress queue (link ℓ, priority q) that holds packets but may not send (PFC paused, or
  * out of credits) waits on the switch at ℓ's far end, which holds the bytes that came in on ℓ and cannot take more
@@ -19,44 +20,92 @@ import org.fabricsim.runtime.topology.Graph;
  * queues), once, when the run stalls.
  */
 final class Stall {
+    private final PacketNetwork network;
     private final Graph graph;
     private final SwitchBuffers buffers;
     private final Packets packets;
-    private final PortGates gates;
-    private final PortStatistics ports;
     private final int priorities;
+    /** The queues that can never send again ({@link #held}), or null: every blocked queue, as the run stalled. */
+    private boolean[] held;
     /** CSR of the wait-for edges: queue → the blocked queues its bytes wait in. */
     private int[] first;
     private int[] next;
 
-    Stall(Graph graph, SwitchBuffers buffers, Packets packets, PortGates gates, PortStatistics ports, int priorities) {
-        this.graph = graph;
-        this.buffers = buffers;
-        this.packets = packets;
-        this.gates = gates;
-        this.ports = ports;
-        this.priorities = priorities;
+    Stall(PacketNetwork network) {
+        this.network = network;
+        this.graph = network.graph;
+        this.buffers = network.buffers;
+        this.packets = network.packets;
+        this.priorities = network.priorities();
     }
 
     /**
-     * The failure of a run stalled at {@code nowPs} (when its last event, often a retransmission timer, had fired)
-     * with {@code unfinished} flow classes and bytes undelivered. Under PFC the deadlock formed when the last port
+     * Fails a PFC run, while its events still run (a retransmission timer that found no progress), if some switch
+     * queues can never send again: a set H of paused queues with packets, none with a resume on its way (its
+     * downstream ingress still holds its pause) or a packet on its wire (paused for longer than a packet's
+     * serialisation and the link's latency), such that every packet that came in on a link of H waits in a queue
+     * of H. A resume is sent only when such a packet leaves, so by induction no queue of H ever sends, whatever the
+     * other events do. H is the largest such set: start from every candidate and drop a link whose bytes wait
+     * anywhere outside, until none is dropped; O(queued packets) a pass, at most one pass per queue dropped.
+     */
+    static void failIfHeld(PacketNetwork network) {
+        Stall stall = new Stall(network);
+        if (stall.held()) {
+            throw stall.failure();
+        }
+    }
+
+    private boolean held() {
+        int queues = buffers.head.length;
+        held = new boolean[queues];
+        for (int queue = 0; queue < queues; queue++) {
+            int link = queue / priorities;
+            // Paused long enough that the packet it was sending as the pause came has arrived: nothing on its wire.
+            long settledPs = network.ports.pausedSincePs(queue) + graph.linkLatencyPs(link)
+                    + (long) Math.ceil(network.config.packetWireBytes() * 1e12 / graph.linkBytesPerSecond(link));
+            held[queue] = buffers.head[queue] >= 0 && !network.gates.open(queue) && buffers.pauseHeld(queue)
+                    && network.nowPs() > settledPs;
+        }
+        boolean dropped = true;
+        while (dropped) {
+            dropped = false;
+            for (int queue = 0; queue < queues; queue++) {
+                for (int packet = buffers.head[queue]; packet >= 0; packet = packets.next(packet)) {
+                    int upstream = packets.ingress(packet) * priorities + queue % priorities;
+                    if (held[upstream] && !held[queue]) {
+                        held[upstream] = false;
+                        dropped = true;
+                    }
+                }
+            }
+        }
+        for (boolean queue : held) {
+            if (queue) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The failure of a run that holds bytes it can never deliver, as it stands now: stalled (no event left, often
+     * after the last retransmission timer fired) or {@link #held}. Under PFC the deadlock formed when the last port
      * of the cycle was paused, the latest pause among them; credits keep no such time, so the message gives none.
      */
-    PacketDeadlockException failure(PacketConfig.FlowControl flowControl, long nowPs, int unfinished,
-            double deliveredBytes, double startedBytes) {
+    PacketDeadlockException failure() {
         buildWaitFor();
         int[] cycle = cycle();
         String state = String.format(Locale.ROOT, "%d flow classes unfinished, %d of %d bytes delivered, and no event"
-                + " left to move them at %.3f us", unfinished, (long) deliveredBytes, (long) startedBytes, nowPs / 1e6);
+                + " can move them (at %.3f us)", network.activeFlowClasses(), (long) network.bytesDelivered(),
+                (long) network.bytesStarted(), network.nowPs() / 1e6);
         if (cycle.length == 0) {
             return new PacketDeadlockException("packet run stalled: " + state + ", with no cycle of blocked ports (a"
                     + " fault of the packet backend, not of the model)");
         }
-        boolean credits = flowControl == PacketConfig.FlowControl.CREDIT;
+        boolean credits = network.config.flowControl() == PacketConfig.FlowControl.CREDIT;
         long formedPs = 0;
         for (int queue : cycle) {
-            formedPs = Math.max(formedPs, ports.pausedSincePs(queue));
+            formedPs = Math.max(formedPs, network.ports.pausedSincePs(queue));
         }
         return new PacketDeadlockException("packet run deadlocked" + (credits ? "" : String.format(Locale.ROOT,
                 " at %.3f us", formedPs / 1e6)) + ": the ports of a cycle are all " + (credits ? "out of credits"
@@ -67,7 +116,7 @@ final class Stall {
     }
 
     private boolean blocked(int queue) {
-        return buffers.head[queue] >= 0 && !gates.open(queue);
+        return held != null ? held[queue] : buffers.head[queue] >= 0 && !network.gates.open(queue);
     }
 
     private void buildWaitFor() {

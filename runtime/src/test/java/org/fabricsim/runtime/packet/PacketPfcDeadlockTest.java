@@ -9,6 +9,7 @@ import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.Graph;
 import org.fabricsim.runtime.topology.GraphBuilder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * A ring of four switches under PFC whose routes chain each ring link's queue to the next (Hu et al., HotNets 2016):
@@ -61,7 +62,7 @@ class PacketPfcDeadlockTest {
                 + " waiting on the next switch's full buffer: switch 4 -> switch 5 \\(link 8, \\d+ bytes queued\\)"
                 + " -> switch 6 \\(link 9, \\d+ bytes queued\\) -> switch 7 \\(link 10, \\d+ bytes queued\\)"
                 + " -> switch 4 \\(link 11, \\d+ bytes queued\\); 4 flow classes unfinished, \\d+ of 67108864 bytes"
-                + " delivered, and no event left to move them at [0-9.]+ us\\. A lossless fabric needs routes whose buffers wait on"
+                + " delivered, and no event can move them \\(at [0-9.]+ us\\)\\. A lossless fabric needs routes whose buffers wait on"
                 + " one another in no cycle: .*"), message);
     }
 
@@ -85,12 +86,28 @@ class PacketPfcDeadlockTest {
     }
 
     @Test
-    void shouldStillReportAStalledRunThatHasNoCycleAsTheBackendsFault() {
-        // No event was ever scheduled, yet a class was opened by hand: nothing can move it, and no port is blocked.
+    @Timeout(60)
+    void shouldFailTheDeadlockWhileRetransmissionTimersStillFireForAFlowCaughtInIt() {
+        // Host 0 also sends 1 MiB to host 2 beside its 16 MiB: the small flow sends its last packet before host 0's
+        // port is paused, so its retransmission timer is armed and re-arms every 4.194 ms, finding no progress, for
+        // as long as the run goes on; the events never run out (this run ran past 20 s of wall time before). The
+        // first timer that finds no progress finds the four paused ring queues holding one another's bytes.
         Simulation simulation = new Simulation(7);
         PacketNetwork network = new PacketNetwork(simulation, ring(), PacketConfig.roce(PacketFixtures.LINE));
-        Stall stall = new Stall(network.graph, network.buffers, network.packets, null, network.ports, 1);
-        assertTrue(stall.failure(PacketConfig.FlowControl.PFC, 0, 1, 0, 4096).getMessage().endsWith("at 0.000 us, with no cycle"
-                + " of blocked ports (a fault of the packet backend, not of the model)"));
+        for (int h = 0; h < 4; h++) {
+            network.start(twoHops(h), 4, FLOW_BYTES, 1, h);
+        }
+        network.start(twoHops(0), 4, 1 << 20, 1, 4);
+        PacketDeadlockException error = assertThrows(PacketDeadlockException.class, () -> simulation.run(network));
+        assertTrue(error.getMessage().contains("switch 4 -> switch 5 (link 8, ") && error.getMessage().contains(
+                "5 flow classes unfinished"), error.getMessage());
+    }
+
+    @Test
+    void shouldReportAStallWithoutACycleAsTheBackendsFault() {
+        // Nothing is queued in any switch: no port is blocked, so no cycle can be named.
+        PacketNetwork network = new PacketNetwork(new Simulation(7), ring(), PacketConfig.roce(PacketFixtures.LINE));
+        assertTrue(new Stall(network).failure().getMessage().endsWith("with no cycle of blocked ports (a fault of the"
+                + " packet backend, not of the model)"));
     }
 }
