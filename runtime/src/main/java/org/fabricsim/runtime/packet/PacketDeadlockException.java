@@ -1,7 +1,7 @@
 package org.fabricsim.runtime.packet;
 
 /**
- * A packet run that stalled: flow classes still held bytes when no event was left to move them ({@link Stall}).
+ * A packet run that stalled: flow classes still held bytes when no event was left to move them ({@code Stall}).
  * On a lossless fabric whose routes chain switch buffers into a cycle this is a deadlock, and the message names the
  * cycle and the fix; the run reports no time, as a run refused for a reason reports none.
  */
