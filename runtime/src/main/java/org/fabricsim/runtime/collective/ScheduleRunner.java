@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.collective;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 import org.fabricsim.runtime.network.NetworkModel;
 import org.fabricsim.runtime.routing.Router;
@@ -81,7 +82,10 @@ final class ScheduleRunner {
         network.setListener(this::onFinished);
     }
 
-    /** Runs the schedule to the end and returns its duration in picoseconds. */
+    /**
+     * Runs the schedule to the end and returns its duration in picoseconds. A run whose flows did not all deliver
+     * their bytes has no duration: it fails (a packet run that deadlocks says why first, {@code PacketDeadlockException}).
+     */
     long run(Schedule toRun) {
         this.schedule = toRun;
         this.hops = new PhaseHops[toRun.phaseCount()];
@@ -94,6 +98,11 @@ final class ScheduleRunner {
             executionsLeft = toRun.repeat(0);
             simulation.schedule(startPs, startHandler, 0);
             simulation.run(network);
+        }
+        if (network.activeFlowClasses() > 0) {
+            throw new IllegalStateException(String.format(Locale.ROOT, "the network model ended the run with"
+                    + " %d flow classes unfinished, %.0f of %.0f bytes delivered: it has no time to report",
+                    network.activeFlowClasses(), network.bytesDelivered(), network.bytesStarted()));
         }
         return endPs - startPs;
     }

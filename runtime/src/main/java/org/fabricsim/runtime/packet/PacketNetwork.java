@@ -39,7 +39,7 @@ public final class PacketNetwork implements NetworkModel {
     private final FlowClasses classes;
     final PortStatistics ports;
     private final int priorities;
-    private final PortGates gates;
+    final PortGates gates;
     final Forwarding forwarding;
     private final PacketCounters counters;
     private FlowListener listener = (tag, finishPs) -> { };
@@ -130,9 +130,19 @@ public final class PacketNetwork implements NetworkModel {
         listener = value;
     }
 
+    /**
+     * The next event's time; {@link #NONE} once the run is over. Events run out with flow classes unfinished only when
+     * nothing can move again: that throws a {@link PacketDeadlockException} ({@link Stall}) and reports no time.
+     */
     @Override
     public long nextEventPs() {
-        return events.isEmpty() ? NONE : events.peekTimePs();
+        if (events.isEmpty()) {
+            if (classes.active() > 0) {
+                throw new Stall(this).failure();
+            }
+            return NONE;
+        }
+        return events.peekTimePs();
     }
 
     @Override

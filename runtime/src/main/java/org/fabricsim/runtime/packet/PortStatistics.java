@@ -59,6 +59,11 @@ final class PortStatistics {
         pausedSincePs[queue] = nowPs;
     }
 
+    /** When queue (link·P + priority) was last paused, ps (0 if never). */
+    long pausedSincePs(int queue) {
+        return pausedSincePs[queue];
+    }
+
     void resumed(int queue, int link, long nowPs) {
         pausePs[link] += nowPs - pausedSincePs[queue];
     }

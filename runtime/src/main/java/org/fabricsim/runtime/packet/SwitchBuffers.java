@@ -185,6 +185,11 @@ final class SwitchBuffers {
         return false;
     }
 
+    /** Whether the ingress queue (inLink·P + q) holds the pause it sent upstream: no resume is on its way. */
+    boolean pauseHeld(int in) {
+        return pauseSent[in];
+    }
+
     /** Removes the head of queue (outLink, q) for transmission; returns it. */
     int dequeue(int outLink, int priority) {
         int queue = outLink * priorities + priority;

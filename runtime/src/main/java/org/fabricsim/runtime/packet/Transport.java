@@ -215,6 +215,9 @@ final class Transport {
             if (flows.counters[Flows.receivedCount(flow)] == flows.rtoProgress[flow]) {
                 int unsent = unsent(flow);
                 timeouts++;
+                if (config.flowControl() == PacketConfig.FlowControl.PFC) {
+                    Stall.failIfHeld(network);
+                }
                 if (config.recovery() == Recovery.GO_BACK_N) {
                     flows.counters[Flows.nextSeq(flow)] = flows.counters[Flows.expected(flow)];
                 } else {

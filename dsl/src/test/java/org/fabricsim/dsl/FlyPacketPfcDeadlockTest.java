@@ -1,0 +1,68 @@
+package org.fabricsim.dsl;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.fabricsim.dsl.fabric.Benchmark;
+import org.fabricsim.dsl.fabric.Model;
+import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
+import org.fabricsim.runtime.packet.PacketDeadlockException;
+import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The packet backend's all-to-all on all four nodes of {@link EverySetting}'s {@code Fly}: 2 groups of 2 routers, one
+ * global link per router, so the routers form a ring (32 local 33, 33 global 35, 35 local 34, 34 global 32; the 32
+ * accelerators are nodes 0–31). A minimal route between routers two apart takes a local and a global link, in either
+ * order, and the queue of each ring link waits on the next: a cyclic buffer dependency, which PFC turns into a
+ * deadlock once all four are paused. The run used to report 14.000 µs (a simulated 0 plus the cost's overheads) for
+ * bytes that never arrived; it now fails naming the cycle.
+ */
+class FlyPacketPfcDeadlockTest extends FabricModelTest {
+
+    /** The packet-backend all-to-all of 4 MiB per rank on all four Fly nodes of {@code model}, in seconds. */
+    private double allToAllSeconds(String model) throws Exception {
+        Model parsed = parser.parse(model + """
+
+                benchmark FlyPacket {
+                    all-to-all
+                    on Fly
+                    sizes 4 MiB
+                    network packet
+                }
+                """);
+        Benchmark benchmark = parsed.getElements().stream().filter(Benchmark.class::isInstance)
+                .map(Benchmark.class::cast).filter(b -> b.getName().equals("FlyPacket")).findFirst().orElseThrow();
+        CollectiveBenchmarkSpec spec = mapper.toBenchmark(benchmark);
+        Object row = ((List<?>) CollectiveBenchmarks.run(spec, 1).metrics().get("rows")).get(0);
+        return ((Number) ((Map<?, ?>) row).get("timeSeconds")).doubleValue();
+    }
+
+    @Test
+    void shouldRefuseTheFourNodeAllToAllUnderPfcNamingTheRingOfRoutersInsteadOfReportingATime() {
+        PacketDeadlockException error = assertThrows(PacketDeadlockException.class,
+                () -> allToAllSeconds(EverySetting.MODEL));
+        // Measured (2026-12-07): deadlocked at 37.576 us, 29,360,128 of 130,023,424 bytes delivered (the 28 MiB that
+        // stay under one router); found when the last retransmission timer had fired, at 4195.994 us.
+        assertTrue(error.getMessage().matches("packet run deadlocked at [0-9.]+ us: the ports of a cycle are all"
+                + " paused, each waiting on the next switch's full buffer: switch 32 -> switch 33 \\(link \\d+, \\d+"
+                + " bytes queued\\) -> switch 35 \\(link \\d+, \\d+ bytes queued\\) -> switch 34 \\(link \\d+, \\d+ bytes"
+                + " queued\\) -> switch 32 \\(link \\d+, \\d+ bytes queued\\); .* A lossless fabric needs routes whose"
+                + " buffers wait on one another in no cycle: deadlock-free routing .*"), error.getMessage());
+    }
+
+    @Test
+    void shouldFinishTheSameAllToAllOnALossyFabricNoSoonerThanItsCutAllows() throws Exception {
+        // Each group (two routers, 16 ranks) sends each rank of the other 4 MiB / 32: 16 × 16 × 131,072 B = 32 MiB
+        // each way over the two global links of 400 Gb/s = 50 GB/s each: 33,554,432 B / 100e9 B/s = 335.5 µs of
+        // payload alone. A lossy fabric drops instead of pausing, so no buffer waits on another and it finishes (here
+        // without congestion control: with HPCC's window, since session 68, the lossy run stalls with 222 classes
+        // unfinished, a fault of the window's recovery that Stall names as the backend's).
+        double seconds = allToAllSeconds(EverySetting.MODEL.replace("lossless pfc", "lossy")
+                .replace("congestion-control hpcc { eta 95 % max-stage 5 additive-increase 160 Mb/s }\n", ""));
+        assertTrue(seconds >= 335.5e-6, seconds + " s");
+    }
+}
