@@ -25,6 +25,8 @@ import org.fabricsim.runtime.topology.PathChoice;
 public final class Router {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final long HOP_MIX = 0xC2B2AE3D27D4EB4FL;
+    /** The link down of a hop that names none ({@link PathChoice#choose(int, int, int, int)}). */
+    private static final int NO_DOWNLINK = -1;
 
     private final ClusterTopology topology;
     private final RoutingMode mode;
@@ -36,9 +38,11 @@ public final class Router {
     private int touchedCount;
     private long currentKey;
     private int currentSubflow;
-    private final PathChoice ecmp = new BySubflowPorts(this::chooseByHash);
+    private final PathChoice ecmp = new BySubflowPorts((hop, first, stride, n, down, downStride) ->
+            chooseByHash(hop, first, stride, n));
     private final PathChoice adaptive = new BySubflowPorts(this::chooseLeastLoaded);
-    private final PathChoice spray = new BySubflowPorts(this::chooseBySubflow);
+    private final PathChoice spray = new BySubflowPorts((hop, first, stride, n, down, downStride) ->
+            chooseBySubflow(hop, first, stride, n));
 
     public Router(ClusterTopology topology, RoutingMode mode, long seed) {
         this.topology = topology;
@@ -124,16 +128,22 @@ public final class Router {
                 : (int) Long.remainderUnsigned(hash, candidates);
     }
 
-    private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates) {
+    /**
+     * The candidate of the least load, ties to the first from the hashed start: a candidate's load is its link's
+     * bytes, or where the hop names the link down each candidate commits to ({@code firstDownLink} not {@link
+     * #NO_DOWNLINK}), the larger of the two links' bytes (the route's bottleneck so far as this hop decides it).
+     */
+    private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates, int firstDownLink,
+            int downStride) {
         int start = chooseByHash(hop, firstLink, stride, candidates);
         if (firstLink == PathChoice.NOT_CONTIGUOUS) {
             return start;
         }
         int best = start;
-        double bestLoad = loadBytes[firstLink + start * stride];
+        double bestLoad = load(firstLink + start * stride, firstDownLink, start * downStride);
         for (int i = 1; i < candidates; i++) {
             int candidate = (start + i) % candidates;
-            double load = loadBytes[firstLink + candidate * stride];
+            double load = load(firstLink + candidate * stride, firstDownLink, candidate * downStride);
             if (load < bestLoad) {
                 bestLoad = load;
                 best = candidate;
@@ -142,23 +152,40 @@ public final class Router {
         return best;
     }
 
+    /** A candidate's load: its link's bytes, or the larger of those and of its link down's. */
+    private double load(int link, int firstDownLink, int downOffset) {
+        return firstDownLink == NO_DOWNLINK ? loadBytes[link]
+                : Math.max(loadBytes[link], loadBytes[firstDownLink + downOffset]);
+    }
+
     private int chooseBySubflow(int hop, int firstLink, int stride, int candidates) {
         int digit = currentSubflow % candidates;
         currentSubflow /= candidates;
         return digit;
     }
 
+    /** A mode's choice at a switch hop, given the candidates' links down or {@link #NO_DOWNLINK}. */
+    @FunctionalInterface
+    private interface HopChoice {
+        int choose(int hop, int firstLink, int stride, int candidates, int firstDownLink, int downStride);
+    }
+
     /** A mode's choice at each switch hop; a NIC's port by the subflow's next digit, in every mode. */
     private final class BySubflowPorts implements PathChoice {
-        private final PathChoice hops;
+        private final HopChoice hops;
 
-        BySubflowPorts(PathChoice hops) {
+        BySubflowPorts(HopChoice hops) {
             this.hops = hops;
         }
 
         @Override
         public int choose(int hop, int firstLink, int stride, int candidates) {
-            return hops.choose(hop, firstLink, stride, candidates);
+            return hops.choose(hop, firstLink, stride, candidates, NO_DOWNLINK, 0);
+        }
+
+        @Override
+        public int choose(int hop, int firstLink, int stride, int candidates, int firstDownLink, int downStride) {
+            return hops.choose(hop, firstLink, stride, candidates, firstDownLink, downStride);
         }
 
         @Override
