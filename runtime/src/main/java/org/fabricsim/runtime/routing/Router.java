@@ -8,7 +8,8 @@ import org.fabricsim.runtime.topology.PathChoice;
  *
  * <p>ECMP choice at a hop with n candidates: {@code floorMod(mix64(seed ⊕ key·φ ⊕ hop·ψ), n)} with
  * the SplitMix64 finalizer. Adaptive choice: argmin of the bytes routed so far in the phase over
- * the candidates; {@link #commit} adds a flow's bytes to the links of its path and {@link
+ * the candidates, each candidate's with those of the one link down toward the destination it commits the route to
+ * where the fabric names it (a fat-tree: {@link PathChoice#choose(int, int, int, int, int, int)}); {@link #commit} adds a flow's bytes to the links of its path and {@link
  * #resetLoad} clears only the links that were touched; on a degraded hop, whose candidates are
  * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash. Spraying, on a
  * fabric whose link groups spraying loads evenly ({@link ClusterTopology#spraysOverGroups}): a
@@ -131,7 +132,9 @@ public final class Router {
     /**
      * The candidate of the least load, ties to the first from the hashed start: a candidate's load is its link's
      * bytes, or where the hop names the link down each candidate commits to ({@code firstDownLink} not {@link
-     * #NO_DOWNLINK}), the larger of the two links' bytes (the route's bottleneck so far as this hop decides it).
+     * #NO_DOWNLINK}), the two links' bytes together: what a switch's queue toward that candidate holds when the
+     * fabric's backpressure (credits, PFC) stacks the next switch's queue for the destination behind it, and what
+     * per-packet adaptive routing evens out over the candidates.
      */
     private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates, int firstDownLink,
             int downStride) {
@@ -152,10 +155,10 @@ public final class Router {
         return best;
     }
 
-    /** A candidate's load: its link's bytes, or the larger of those and of its link down's. */
+    /** A candidate's load: its link's bytes, plus its link down's where the hop names one. */
     private double load(int link, int firstDownLink, int downOffset) {
         return firstDownLink == NO_DOWNLINK ? loadBytes[link]
-                : Math.max(loadBytes[link], loadBytes[firstDownLink + downOffset]);
+                : loadBytes[link] + loadBytes[firstDownLink + downOffset];
     }
 
     private int chooseBySubflow(int hop, int firstLink, int stride, int candidates) {
