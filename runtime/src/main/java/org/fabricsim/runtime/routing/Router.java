@@ -9,7 +9,8 @@ import org.fabricsim.runtime.topology.PathChoice;
  * <p>ECMP choice at a hop with n candidates: {@code floorMod(mix64(seed ⊕ key·φ ⊕ hop·ψ), n)} with
  * the SplitMix64 finalizer. Adaptive choice: argmin of the bytes routed so far in the phase over
  * the candidates, each candidate's with those of the one link down toward the destination it commits the route to
- * where the fabric names it (a fat-tree: {@link PathChoice#choose(int, int, int, int, int, int)}); {@link #commit} adds a flow's bytes to the links of its path and {@link
+ * where the fabric names it (a fat-tree: {@link PathChoice#choose(int, int, int, int, int, int)}); {@link #commit}
+ * adds a flow's bytes to the links of its path and {@link
  * #resetLoad} clears only the links that were touched; on a degraded hop, whose candidates are
  * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash. Spraying, on a
  * fabric whose link groups spraying loads evenly ({@link ClusterTopology#spraysOverGroups}): a

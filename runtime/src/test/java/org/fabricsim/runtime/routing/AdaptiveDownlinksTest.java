@@ -24,8 +24,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Before, a leaf placed each flow on its least-loaded uplink, blind to the spine's one link into the destination's
  * leaf, so flows from different leaves piled onto one such link: on the two-tier tree below 15 flows shared one (the
- * router seeded 21; 13 seeded 1) where the even share is 9, and the all-to-all took 15·S/C, 1.25 times the NIC bound, where the packet backend's per-packet
- * adaptive routing (each switch sending each packet to its least-queued next hop) stays within 3% of the bound.
+ * router seeded 21; 13 seeded 1) where the even share is 9, and the all-to-all took 15·S/C, 1.25 times the NIC bound,
+ * where the packet backend's per-packet adaptive routing (each switch sending each packet to its least-queued next hop)
+ * stays within 3% of the bound.
  */
 class AdaptiveDownlinksTest {
     private static final LinkClass LINK = new LinkClass(12.5e9, 1_000_000);
@@ -138,9 +139,9 @@ class AdaptiveDownlinksTest {
     @Test
     void shouldRunACrossRailAllToAllAtTheNicBoundWithinTenPercentOfPerPacketAdaptiveRouting() {
         // 256 KB a pair: each NIC sends and receives 12 flows, 12 x 256e3 / 12.5e9 = 245.76 us to the last byte's
-        // departure (the flow model's finish; every link between switches carries 9 flows, under the NICs' 12). The
-        // packet backend's per-packet adaptive routing runs the same traffic at 4,096 of 4,158 wire bytes a packet
-        // (the NIC bound 249.5 us), with 4 links of 1 us to the last packet's arrival and the queues: 253.2 us
+        // departure (the flow model's finish; no link between switches carries more than 10 flows, under the NICs'
+        // 12). The packet backend's per-packet adaptive routing runs the same traffic at 4,096 of 4,158 wire bytes a
+        // packet (the NIC bound 249.5 us), with 4 links of 1 us to the last packet's arrival and the queues: 253.2 us
         // measured. Before, 15 flows on a spine's link down: 15 x 256e3 / 12.5e9 = 307.2 us, 21% over the packets.
         ClusterTopology tree = twoTierRails();
         long flowPs = allToAllPs(tree, 256e3, false);
