@@ -9,7 +9,9 @@ import org.fabricsim.runtime.topology.PathChoice;
  *
  * <p>ECMP choice at a hop with n candidates: {@code floorMod(mix64(seed ⊕ key·φ ⊕ hop·ψ), n)} with
  * the SplitMix64 finalizer. Adaptive choice: argmin of the bytes routed so far in the phase over
- * the candidates; {@link #commit} adds a flow's bytes to the links of its path (a link group's to its
+ * the candidates, each candidate's with those of the one link down toward the destination it commits the route to
+ * where the fabric names it (a fat-tree: {@link PathChoice#choose(int, int, int, int, int, int)}); {@link #commit}
+ * adds a flow's bytes to the links of its path (a link group's to its
  * first member, {@link Graph#firstMember}, the link the choice reads) and
  * {@link #resetLoad} clears only the links that were touched; on a degraded hop, whose candidates are
  * not contiguous ({@link PathChoice#NOT_CONTIGUOUS}), it falls back to the hash.
@@ -28,6 +30,8 @@ import org.fabricsim.runtime.topology.PathChoice;
 public final class Router {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final long HOP_MIX = 0xC2B2AE3D27D4EB4FL;
+    /** The link down of a hop that names none ({@link PathChoice#choose(int, int, int, int)}). */
+    private static final int NO_DOWNLINK = -1;
 
     private final ClusterTopology topology;
     private final Graph graph;
@@ -41,7 +45,17 @@ public final class Router {
     private long currentKey;
     private int currentSubflow;
     private final PathChoice ecmp = this::chooseByHash;
-    private final PathChoice adaptive = this::chooseLeastLoaded;
+    private final PathChoice adaptive = new PathChoice() {
+        @Override
+        public int choose(int hop, int firstLink, int stride, int candidates) {
+            return chooseLeastLoaded(hop, firstLink, stride, candidates, NO_DOWNLINK, 0);
+        }
+
+        @Override
+        public int choose(int hop, int firstLink, int stride, int candidates, int firstDownLink, int downStride) {
+            return chooseLeastLoaded(hop, firstLink, stride, candidates, firstDownLink, downStride);
+        }
+    };
     private final PathChoice spray = this::chooseBySubflow;
 
     public Router(ClusterTopology topology, RoutingMode mode, long seed) {
@@ -126,22 +140,36 @@ public final class Router {
                 : (int) Long.remainderUnsigned(hash, candidates);
     }
 
-    private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates) {
+    /**
+     * The candidate of the least load, ties to the first from the hashed start: a candidate's load is its link's
+     * bytes, or where the hop names the link down each candidate commits to ({@code firstDownLink} not {@link
+     * #NO_DOWNLINK}), the two links' bytes together: what a switch's queue toward that candidate holds when the
+     * fabric's backpressure (credits, PFC) stacks the next switch's queue for the destination behind it, and what
+     * per-packet adaptive routing evens out over the candidates.
+     */
+    private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates, int firstDownLink,
+            int downStride) {
         int start = chooseByHash(hop, firstLink, stride, candidates);
         if (firstLink == PathChoice.NOT_CONTIGUOUS) {
             return start;
         }
         int best = start;
-        double bestLoad = loadBytes[firstLink + start * stride];
+        double bestLoad = load(firstLink + start * stride, firstDownLink, start * downStride);
         for (int i = 1; i < candidates; i++) {
             int candidate = (start + i) % candidates;
-            double load = loadBytes[firstLink + candidate * stride];
+            double load = load(firstLink + candidate * stride, firstDownLink, candidate * downStride);
             if (load < bestLoad) {
                 bestLoad = load;
                 best = candidate;
             }
         }
         return best;
+    }
+
+    /** A candidate's load: its link's bytes, plus its link down's where the hop names one. */
+    private double load(int link, int firstDownLink, int downOffset) {
+        return firstDownLink == NO_DOWNLINK ? loadBytes[link]
+                : loadBytes[link] + loadBytes[firstDownLink + downOffset];
     }
 
     private int chooseBySubflow(int hop, int firstLink, int stride, int candidates) {

@@ -11,7 +11,10 @@ public enum RoutingMode {
     /**
      * Adaptive: at every hop the flow takes the candidate link with the fewest bytes already
      * routed over it in the current phase (ties broken by the ECMP hash), like InfiniBand AR or
-     * Omni-Path adaptive routing at flow granularity.
+     * Omni-Path adaptive routing at flow granularity; on a fat-tree a candidate's bytes include
+     * those of the one link down toward the destination it commits to (a spine's link into the
+     * destination's leaf), which backpressure stacks behind the switch's queue and which per-packet
+     * adaptive routing keeps even.
      */
     ADAPTIVE,
     /** Packet spraying: the flow is split evenly over all its minimal paths (UEC, Ethernet spraying). */

@@ -3,7 +3,10 @@ package org.fabricsim.runtime.topology;
 /**
  * A built fat-tree: up-down routing on the link handles of its {@link FatTreeLayout}. Climb to the
  * lowest common tier, choosing among the equal-cost uplinks at each hop, then descend on the
- * unique downward path. Route cost O(tiers).
+ * unique downward path. Each choice names, with its candidate uplinks, the one link down toward the destination that
+ * each candidate commits the route to ({@link PathChoice#choose(int, int, int, int, int, int)}): at the leaf the link
+ * from the candidate's spine (or the destination pod's aggregation switch of its plane) into the destination's leaf,
+ * at an aggregation switch the link from the candidate core down into the destination's pod. Route cost O(tiers).
  *
  * <p>Degraded ({@link #without}): with some links down, a hop offers only the candidates whose whole
  * remaining path is up (an upper switch that lost its link to the destination's leaf withdraws its
@@ -57,14 +60,15 @@ final class FatTree implements ScaleOutFabric {
             return at;
         }
         int first = leafUp + srcLeaf * leafUplinks;
-        int up = down == null ? choice.choose(0, first, 1, leafUplinks) : choosePlane(srcLeaf, dstLeaf, choice);
+        int up = down == null ? choice.choose(0, first, 1, leafUplinks, layout.downToLeaf(0, dstLeaf),
+                layout.downToLeafStride()) : choosePlane(srcLeaf, dstLeaf, choice);
         out[at++] = first + up;
         int srcPod = srcLeaf / leavesPerPod;
         int dstPod = dstLeaf / leavesPerPod;
         if (tiers == 3 && srcPod != dstPod) {
             int firstCoreLink = layout.aggregationUpLink(up, srcPod, 0);
-            int c = down == null ? choice.choose(1, firstCoreLink, 1, aggregationUplinks)
-                    : chooseCore(up, srcPod, dstPod, choice);
+            int c = down == null ? choice.choose(1, firstCoreLink, 1, aggregationUplinks,
+                    layout.coreDownLink(up, 0, dstPod), pods) : chooseCore(up, srcPod, dstPod, choice);
             out[at++] = firstCoreLink + c;
             out[at++] = layout.coreDownLink(up, c, dstPod);
         }

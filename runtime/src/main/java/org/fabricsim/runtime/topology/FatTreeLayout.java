@@ -184,6 +184,11 @@ final class FatTreeLayout {
                 : aggDown + (dstLeaf / leavesPerPod * leafUplinks + up) * leavesPerPod + dstLeaf % leavesPerPod;
     }
 
+    /** The distance between {@link #downToLeaf} of consecutive planes: the leaves (2 tiers) or a pod's leaves (3). */
+    int downToLeafStride() {
+        return tiers == 2 ? leaves : leavesPerPod;
+    }
+
     /** The link from aggregation plane {@code up} of {@code srcPod} to its {@code c}-th core. */
     int aggregationUpLink(int up, int srcPod, int c) {
         return aggUp + (srcPod * leafUplinks + up) * aggregationUplinks + c;

@@ -10,6 +10,10 @@ package org.fabricsim.runtime.topology;
  * <p>On a degraded fabric a hop may offer only the surviving candidates, which are not evenly
  * spaced: the fabric then passes {@link #NOT_CONTIGUOUS} as the first link, and the index chosen
  * is the rank among the survivors, so a choice must not read link handles then.
+ *
+ * <p>Where each candidate leads to a switch that has one link down toward the destination (a two-tier fat-tree's
+ * spine has one link to the destination's leaf), a fabric names those links as well ({@link #choose(int, int, int,
+ * int, int, int)}), so that a choice can weigh the whole stretch of route a candidate commits to.
  */
 @FunctionalInterface
 public interface PathChoice {
@@ -26,6 +30,18 @@ public interface PathChoice {
      * @return the chosen index in [0, candidates)
      */
     int choose(int hop, int firstLink, int stride, int candidates);
+
+    /**
+     * As {@link #choose(int, int, int, int)}, where candidate i also commits the route to the link {@code
+     * firstDownLink + i·downStride}: the one link down toward the destination of the switch it leads to. A choice that
+     * does not weigh links (hashed ECMP, spraying) ignores it, as this default does.
+     *
+     * @param firstDownLink the link down that candidate 0 commits to
+     * @param downStride    distance between the candidates' links down
+     */
+    default int choose(int hop, int firstLink, int stride, int candidates, int firstDownLink, int downStride) {
+        return choose(hop, firstLink, stride, candidates);
+    }
 
     /**
      * The port a route of physical links leaves by of a NIC with {@code ports} of them, one into each plane of a
