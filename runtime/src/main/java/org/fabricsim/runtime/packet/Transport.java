@@ -87,10 +87,7 @@ final class Transport {
         flows.pacing[Flows.nextSendPs(flow)] = nowPs + (long) (wire * 1e12 / flows.rate(flow) + 0.5);
         flows.counters[Flows.refs(flow)]++;
         senders.spend(flow, wire);
-        if ((flows.counters[Flows.nextSeq(flow)] >= flows.counters[Flows.packetCount(flow)] || flows.windowBound(flow))
-                && !flows.rtoArmed[flow]) {
-            armTimeout(flow);
-        }
+        armTimeoutIfWaiting(flow);
         int packet = network.packets.allocate(flow, seq, payload, wire);
         network.carry(packet, flow);
         return packet;
@@ -106,6 +103,20 @@ final class Transport {
         flows.counters[Flows.resendCount(flow)]--;
         flows.resendCursor[flow] = seq + 1;
         return seq;
+    }
+
+    /**
+     * Arms the retransmission timeout of a sender that now waits on acknowledgements alone, unless one is armed (an
+     * armed timer re-arms until the flow is done): its last new packet has left, or HPCC's window holds it back. The
+     * window holds it after a send that reaches the window's end, and also after an acknowledgement whose lower rate
+     * shrinks W = R·T below the packets already in flight ({@link Senders#slideWindow}): without a timer then, a
+     * window whose packets were all dropped would earn no acknowledgement, no NACK and no further send.
+     */
+    private void armTimeoutIfWaiting(int flow) {
+        if ((flows.counters[Flows.nextSeq(flow)] >= flows.counters[Flows.packetCount(flow)] || flows.windowBound(flow))
+                && !flows.rtoArmed[flow]) {
+            armTimeout(flow);
+        }
     }
 
     private void armTimeout(int flow) {
@@ -179,6 +190,7 @@ final class Transport {
                 CongestionEvents.setRate(network, flows, flow, rate);
             }
             senders.slideWindow(packets, packet, flow);
+            armTimeoutIfWaiting(flow);
         }
         packets.release(packet);
         flows.counters[Flows.refs(flow)]--;
