@@ -146,6 +146,18 @@ class SyntaxMessagesTest extends FabricModelTest {
                 issuesOfFile("missing-open-brace"));
     }
 
+    /**
+     * The fuzzer's mutant of missing-open-brace.fabric with a second '}': the first ends the cluster written without
+     * its '{', so the second closes no block and there is no block's opening line to name. Reading that line threw a
+     * NullPointerException out of the parser (the language server answered with an empty result).
+     */
+    @Test
+    void shouldSayABraceClosesNoBlockAfterABlockWrittenWithoutItsOpeningBrace() throws Exception {
+        assertEquals(List.of("2: Add '{' after 'cluster A' to open its block, before 'nodes'.",
+                "4: This '}' closes no block. Remove it."),
+                issues("cluster A\n    nodes 2 x 8 accelerators\n}\n}\n"));
+    }
+
     @Test
     void shouldNameAsOneTheWordTheLexerSplitAfterAKeyword() throws Exception {
         // the lexer takes the keyword 'scale-out' out of 'scale-outt', then 't'

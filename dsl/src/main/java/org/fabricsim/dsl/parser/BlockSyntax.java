@@ -87,12 +87,16 @@ public final class BlockSyntax {
         return null;
     }
 
-    /** The block that the last '}' of the text so far closes, or null; found from the end. */
+    /**
+     * The block that the last '}' of the text so far closes, or null; found from the end. Null too where that '}'
+     * ends a definition written without its '{' ('cluster A' then its parts and '}'): it closed no block the user
+     * opened, and the block has no opening line to name.
+     */
     private static ICompositeNode lastClosed(ICompositeNode root) {
         for (INode node : root.getAsTreeIterable().reverse()) {
             if (node instanceof ILeafNode leaf && leaf.getGrammarElement() instanceof Keyword k
                     && k.getValue().equals("}")) {
-                return leaf.getParent();
+                return brace(leaf.getParent(), "{") != null ? leaf.getParent() : null;
             }
         }
         return null;
