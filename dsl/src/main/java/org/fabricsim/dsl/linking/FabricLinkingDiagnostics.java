@@ -103,10 +103,10 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
 
     /**
      * The import of {@code context}'s file that names no catalog package but one within
-     * {@value #MAX_SUGGESTION_DISTANCE} edits, case ignored as {@link #nearest} ignores it, of catalog package
-     * {@code pkg} ({@code import fabric.catalog.nvidai.*}
-     * for {@code fabric.catalog.nvidia}), the package part of an import of one name ({@code p.X}) likewise; empty
-     * when there is none, so that the fix is to correct that import rather than add a second one beside it.
+     * {@value #MAX_SUGGESTION_DISTANCE} edits, case ignored as {@link #nearest} ignores it, of catalog package {@code
+     * pkg} ({@code import fabric.catalog.nvidai.*} for {@code fabric.catalog.nvidia}), the package part of an import of
+     * one name ({@code p.X}) likewise; empty when there is none, so that the fix is to correct that import rather than
+     * add a second one beside it.
      */
     private Optional<Import> misspeltImport(EObject context, String pkg) {
         Model model = EcoreUtil2.getContainerOfType(context, Model.class);
