@@ -1,6 +1,5 @@
 package org.fabricsim.dsl.validation;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -32,6 +31,7 @@ public class NetworkRateValidator extends FabricCheck {
 
     /** Network port speeds in Gb/s (Ethernet and InfiniBand, HDR to 1.6T): the numbers a sketch's link is asked about. */
     static final String PORT_SPEEDS = "100, 200, 400, 800, 1600";
+    private static final Set<String> PORT_SPEED_VALUES = Set.of(PORT_SPEEDS.split(", "));
 
     @Check
     public void checkNetworkRateWrittenInBits(Quantity quantity) {
@@ -40,7 +40,7 @@ public class NetworkRateValidator extends FabricCheck {
         boolean scaleOutLink = owner instanceof Fabric fabric && feature == Literals.FABRIC__LINK_RATE
                 && fabric.getScope() == FabricScope.SCALE_OUT;
         boolean sketchedPortSpeed = feature == Literals.CLUSTER__LINK_RATE
-                && List.of(PORT_SPEEDS.split(", ")).contains(quantity.getValue());
+                && PORT_SPEED_VALUES.contains(quantity.getValue());
         if (!scaleOutLink && !sketchedPortSpeed && !NETWORK_PORT_RATES.contains(feature)
                 || !inBytes(quantity.getUnit())) {
             return;

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
-import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.KeywordValue;
 import org.fabricsim.dsl.fabric.NumberValue;
@@ -30,7 +29,8 @@ public class RepeatedValueValidator extends FabricCheck {
             Object key = key(value);
             Value first = key == null ? null : seen.putIfAbsent(key, value);
             if (first != null) {
-                warning("'" + text(value) + "' repeats '" + text(first) + "' of this vary line: the study would run"
+                warning(VariationValidator.written(value) + " repeats " + VariationValidator.written(first)
+                        + " of this vary line: the study would run"
                         + " the same run twice under one name. Remove the repeat.", value, null,
                         IssueCodes.VARY_REPEATED);
             }
@@ -54,9 +54,5 @@ public class RepeatedValueValidator extends FabricCheck {
         } catch (RuntimeException e) {
             return null; // no number or no unit: the syntax or the units validator reports it
         }
-    }
-
-    private static String text(Value value) {
-        return NodeModelUtils.getTokenText(NodeModelUtils.findActualNodeFor(value));
     }
 }

@@ -249,7 +249,8 @@ public class VariationValidator extends FabricCheck {
         return value instanceof ReferenceValue r ? r.getReference() : null;
     }
 
-    private static String written(Value value) {
+    /** {@code value} as written, in quotes ({@code '8'}); {@code this value} where it has no text. */
+    static String written(Value value) {
         ICompositeNode node = NodeModelUtils.findActualNodeFor(value);
         return node == null ? "this value" : "'" + node.getText().trim() + "'";
     }

@@ -49,17 +49,12 @@ final class SearchConsole {
         String text = switch (metric) {
             case "mfu" -> String.format(Locale.ROOT, "%.1f%%", 100 * v);
             case "tokens-per-second" -> Metrics.count(v) + " tokens/s";
-            case "cost-per-step" -> dollars(v);
-            case "cost-per-mtok" -> dollars(v) + " per million tokens";
+            case "cost-per-step" -> MetricText.dollars(v);
+            case "cost-per-mtok" -> MetricText.dollars(v) + " per million tokens";
             case "ttft-p99" -> Metrics.duration(v);
             default -> Metrics.format(v);
         };
         return metric + " " + text;
-    }
-
-    /** Dollars to three significant digits, whole with thousands separators from $100: {@code $3.87}, {@code $1,234}. */
-    private static String dollars(double value) {
-        return "$" + String.format(Locale.ROOT, Math.abs(value) >= 100 ? "%,.0f" : "%.3g", value);
     }
 
     /** The rejections per rule, {@code accelerators 89, slo ttft p99 24}; {@code none} when none. */

@@ -5,8 +5,6 @@ import java.util.Map;
 
 /** The console breakdown of a training run: throughput, MFU, and where the step's time goes. */
 final class TrainingConsole {
-    /** Hours in a year, as {@code costPerMfuPointPerYear} counts them (docs/metrics.md, "Cost"). */
-    private static final double HOURS_PER_YEAR = 8760;
 
     private static final String[] AXES = {"tp", "pp", "dp", "cp", "ep"};
     private static final double SECONDS_PER_DAY = 86_400;
@@ -124,9 +122,10 @@ final class TrainingConsole {
                 number(monteCarlo, "windowDays")));
         ettrShown(m, monteCarlo, out);
         double lost = number(shares, "checkpoint") + number(shares, "lostWork") + number(shares, "restart");
-        // What the lost share of the wall time costs on a cluster with a cost: lost × $/h × 8,760 h a year
-        String dollars = m.get("costPerHour") instanceof Number perHour ? ": " + MetricText.dollars(lost
-                * perHour.doubleValue() * HOURS_PER_YEAR) + " a year of the cluster's cost" : "";
+        // What the lost share of the wall time costs on a cluster with a cost: lost × $/h × 8,760 h a year, which is
+        // lost × 100 MFU points × the run's costPerMfuPointPerYear ($/h × 8,760 ÷ 100)
+        String dollars = m.get("costPerMfuPointPerYear") instanceof Number perPoint ? ": " + MetricText.dollars(lost
+                * 100 * perPoint.doubleValue()) + " a year of the cluster's cost" : "";
         out.append(String.format(Locale.ROOT, "  wall time lost   checkpoints %.1f%%, lost work %.1f%%, restarts"
                 + " %.1f%%%s%n", 100 * number(shares, "checkpoint"), 100 * number(shares, "lostWork"),
                 100 * number(shares, "restart"), dollars));
