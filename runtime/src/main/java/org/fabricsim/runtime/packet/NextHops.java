@@ -20,6 +20,8 @@ final class NextHops {
     private final int[] inStart;
     private final int[] inLinks;
     private final int[][] distanceTo;
+    /** Per destination, per node: the one minimal next hop from the node, or −1 where it has none or several. */
+    private final int[][] onlyHopTo;
     private final int[] candidates;
 
     NextHops(Graph graph, PacketRouting mode, SwitchBuffers buffers) {
@@ -51,6 +53,7 @@ final class NextHops {
             maxDegree = Math.max(maxDegree, outStart[node + 1] - outStart[node]);
         }
         distanceTo = new int[nodes][];
+        onlyHopTo = new int[nodes][];
         candidates = new int[Math.max(1, maxDegree)];
     }
 
@@ -82,22 +85,53 @@ final class NextHops {
         return switch (mode) {
             case ECMP -> candidates[Math.floorMod(mix(hash, node), count)];
             case SPRAY -> candidates[Math.floorMod(mix(hash, node) + seq, count)];
-            default -> leastQueued(count, Math.floorMod(mix(hash, node), count));
+            default -> leastQueued(count, Math.floorMod(mix(hash, node), count), onlyHops(destination));
         };
     }
 
-    private int leastQueued(int count, int first) {
+    private int leastQueued(int count, int first, int[] onlyHop) {
         int best = candidates[first];
-        long bestBytes = buffers.queuedBytes(best);
+        long bestBytes = aheadBytes(best, onlyHop);
         for (int i = 1; i < count; i++) {
             int link = candidates[(first + i) % count];
-            long bytes = buffers.queuedBytes(link);
+            long bytes = aheadBytes(link, onlyHop);
             if (bytes < bestBytes) {
                 best = link;
                 bestBytes = bytes;
             }
         }
         return best;
+    }
+
+    /**
+     * The bytes queued ahead of a packet sent on {@code link}: its own egress queue's, plus those of the one queue
+     * the switch at its far end must then put the packet in, where that switch has one minimal next hop only.
+     */
+    private long aheadBytes(int link, int[] onlyHop) {
+        int committed = onlyHop[graph.linkTo(link)];
+        return buffers.queuedBytes(link) + (committed >= 0 ? buffers.queuedBytes(committed) : 0);
+    }
+
+    /** The one minimal next hop toward {@code destination} of every node (−1: none, or several). O(L) once. */
+    private int[] onlyHops(int destination) {
+        int[] only = onlyHopTo[destination];
+        if (only != null) {
+            return only;
+        }
+        int[] distance = distances(destination);
+        only = new int[graph.nodeCount()];
+        Arrays.fill(only, -1);
+        int[] found = new int[graph.nodeCount()];
+        for (int link = 0; link < graph.linkCount(); link++) {
+            int from = graph.linkFrom(link);
+            int to = graph.linkTo(link);
+            if (graph.nodeKind(from) == Graph.SWITCH && distance[from] != Integer.MAX_VALUE
+                    && (to == destination || graph.nodeKind(to) == Graph.SWITCH && distance[to] == distance[from] - 1)) {
+                only[from] = found[from]++ == 0 ? link : -1;
+            }
+        }
+        onlyHopTo[destination] = only;
+        return only;
     }
 
     private static int mix(int hash, int node) {
