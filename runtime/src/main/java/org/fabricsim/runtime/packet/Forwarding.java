@@ -199,7 +199,8 @@ final class Forwarding {
     /** The link {@code packet} leaves switch {@code node} on under the adaptive routings; the flow's given path where no minimal hop exists. */
     private int nextHop(int packet, int node, int destination, int hop) {
         int flow = packets.flow(packet);
-        int out = nextHops.choose(node, destination, transport.flows.hash[flow], packets.seq(packet));
+        int out = nextHops.choose(node, destination, transport.flows.hash[flow], packets.seq(packet),
+                network.nowPs());
         return out >= 0 ? out : classes.pathLink(transport.flows.flowClass[flow], hop);
     }
 

@@ -15,6 +15,7 @@ final class NextHops {
     private final Graph graph;
     private final PacketRouting mode;
     private final SwitchBuffers buffers;
+    private final ReportedQueues reported;
     private final int[] outStart;
     private final int[] outLinks;
     private final int[] inStart;
@@ -28,6 +29,7 @@ final class NextHops {
         this.graph = graph;
         this.mode = mode;
         this.buffers = buffers;
+        reported = new ReportedQueues(graph, buffers);
         int nodes = graph.nodeCount();
         int links = graph.linkCount();
         outStart = new int[nodes + 1];
@@ -65,7 +67,7 @@ final class NextHops {
      * start its hash picks). −1 when the destination is unreachable by minimal hops: the caller
      * then follows the flow's given path.
      */
-    int choose(int node, int destination, int hash, int seq) {
+    int choose(int node, int destination, int hash, int seq, long nowPs) {
         int[] distance = distances(destination);
         int count = 0;
         int here = distance[node];
@@ -85,16 +87,16 @@ final class NextHops {
         return switch (mode) {
             case ECMP -> candidates[Math.floorMod(mix(hash, node), count)];
             case SPRAY -> candidates[Math.floorMod(mix(hash, node) + seq, count)];
-            default -> leastQueued(count, Math.floorMod(mix(hash, node), count), onlyHops(destination));
+            default -> leastQueued(count, Math.floorMod(mix(hash, node), count), onlyHops(destination), nowPs);
         };
     }
 
-    private int leastQueued(int count, int first, int[] onlyHop) {
+    private int leastQueued(int count, int first, int[] onlyHop, long nowPs) {
         int best = candidates[first];
-        long bestBytes = aheadBytes(best, onlyHop);
+        long bestBytes = aheadBytes(best, onlyHop, nowPs);
         for (int i = 1; i < count; i++) {
             int link = candidates[(first + i) % count];
-            long bytes = aheadBytes(link, onlyHop);
+            long bytes = aheadBytes(link, onlyHop, nowPs);
             if (bytes < bestBytes) {
                 best = link;
                 bestBytes = bytes;
@@ -107,9 +109,9 @@ final class NextHops {
      * The bytes queued ahead of a packet sent on {@code link}: its own egress queue's, plus those of the one queue
      * the switch at its far end must then put the packet in, where that switch has one minimal next hop only.
      */
-    private long aheadBytes(int link, int[] onlyHop) {
+    private long aheadBytes(int link, int[] onlyHop, long nowPs) {
         int committed = onlyHop[graph.linkTo(link)];
-        return buffers.queuedBytes(link) + (committed >= 0 ? buffers.queuedBytes(committed) : 0);
+        return buffers.queuedBytes(link) + (committed >= 0 ? reported.bytes(committed, link, nowPs) : 0);
     }
 
     /** The one minimal next hop toward {@code destination} of every node (−1: none, or several). O(L) once. */
