@@ -1,52 +1,41 @@
 package org.fabricsim.runtime.packet;
 
-import java.util.Arrays;
-
 import org.fabricsim.runtime.topology.Graph;
 
 /**
- * The egress queue depths a switch reports to its neighbours for their adaptive routing: a neighbour sees a queue as
- * it was one report ago, never as it is. Each egress queue has one report in flight at a time; the report crossing
- * link {@code l} takes l's latency {@code d_l}, and the next leaves when the last lands (the stream a switch's load
- * messages or credit returns form). A reader at time t sees the depth sampled at some t' ≤ t − d_l: at least one
- * latency old, about one to two under steady reading. Reports cost no events: they are settled when read, O(1) each,
- * three longs a link.
+ * The egress queue depths a switch reports to the switches upstream of it for their adaptive routing (InfiniBand's
+ * adaptive routing notifications, CONGA's feedback between leaves: docs/fabric-behaviour.md, "Packet adaptive routing
+ * that sees the next tier"): a reader sees a queue's depth as a report of it says, refreshed at most once a link
+ * latency. The first reading after a report has stood for a latency {@code d} of the link the reader sends on samples
+ * the queue anew, and readings for the next {@code d} see that sample: a depth between 0 and {@code d} old, where the
+ * queue the reader's own port feeds is read as it is. The report's flight is not charged; a stream of reports at
+ * least {@code d} old, one in flight at a time, was measured too (docs, same section). Reports cost no events: they
+ * are settled when read, O(1) each, two longs a link.
  */
 final class ReportedQueues {
     private final Graph graph;
     private final SwitchBuffers buffers;
-    /** The depth, bytes, of each egress queue as its last landed report says (the depth at the first reading until a report lands). */
-    private final long[] landedBytes;
-    /** The depth the report in flight carries, and when it lands (ps; {@code Long.MIN_VALUE}: none in flight). */
-    private final long[] flyingBytes;
-    private final long[] landsAtPs;
+    /** The depth, bytes, of each egress queue as its report says. */
+    private final long[] reportedBytes;
+    /** When each report stops standing, ps (0: none yet). */
+    private final long[] standsUntilPs;
 
     ReportedQueues(Graph graph, SwitchBuffers buffers) {
         this.graph = graph;
         this.buffers = buffers;
-        int links = graph.linkCount();
-        landedBytes = new long[links];
-        flyingBytes = new long[links];
-        landsAtPs = new long[links];
-        Arrays.fill(landsAtPs, Long.MIN_VALUE);
+        reportedBytes = new long[graph.linkCount()];
+        standsUntilPs = new long[graph.linkCount()];
     }
 
     /**
-     * The depth, bytes, of the egress queue of {@code queueLink} as reported at {@code nowPs} over {@code overLink}
-     * (the link into its switch the reader sends on, latency d): a report due by now lands first and the next is
-     * sampled and sent. Where the one in flight landed a latency or more ago, the stream would have landed a later
-     * one that no reader asked for; the queue's depth now stands for it (the only later sample kept).
+     * The depth, bytes, of the egress queue of {@code queueLink} as reported at {@code nowPs} to a switch that would
+     * send into its switch over {@code overLink}.
      */
     long bytes(int queueLink, int overLink, long nowPs) {
-        long latencyPs = graph.linkLatencyPs(overLink);
-        long landsAt = landsAtPs[queueLink];
-        if (nowPs >= landsAt) {
-            long depth = buffers.queuedBytes(queueLink);
-            landedBytes[queueLink] = landsAt == Long.MIN_VALUE || nowPs - landsAt >= latencyPs ? depth
-                    : flyingBytes[queueLink];
-            flyingBytes[queueLink] = depth;
-            landsAtPs[queueLink] = nowPs + latencyPs;
+        if (nowPs >= standsUntilPs[queueLink]) {
+            reportedBytes[queueLink] = buffers.queuedBytes(queueLink);
+            standsUntilPs[queueLink] = nowPs + graph.linkLatencyPs(overLink);
         }
-        return landedBytes[queueLink];
+        return reportedBytes[queueLink];
     }
 }

@@ -33,7 +33,7 @@ class AdaptiveDownlinksTest {
     private static final int RAILS = 4;
 
     /** 4 nodes of 4 rails: each rail one leaf of the 4 nodes' NICs, 4 uplinks to 4 spines. */
-    private static ClusterTopology twoTierRails() {
+    static ClusterTopology twoTierRails() {
         return ClusterTopology.build(ClusterParameters.scaleOutOnly(16, LINK,
                 FatTreeParameters.twoTier(4, 1.0, LINK).withRails(RAILS)));
     }
@@ -42,7 +42,7 @@ class AdaptiveDownlinksTest {
      * 8 nodes of 4 rails in 4 pods of 2 nodes: each pod one leaf a rail of its 2 nodes' NICs, 2 uplinks to the pod's
      * 2 aggregation switches (one a plane), each with 4 uplinks to its plane's 4 cores.
      */
-    private static ClusterTopology threeTierRails() {
+    static ClusterTopology threeTierRails() {
         return ClusterTopology.build(ClusterParameters.scaleOutOnly(32, LINK,
                 FatTreeParameters.threeTier(2, 4, 1.0, 1.0, LINK).withRails(RAILS)));
     }
@@ -87,7 +87,7 @@ class AdaptiveDownlinksTest {
     }
 
     /** The time, ps, of the all-to-all of {@code bytes} a pair on {@code network}, adaptively routed flows. */
-    private static long allToAllPs(ClusterTopology topology, double bytes, boolean packets) {
+    static long allToAllPs(ClusterTopology topology, double bytes, boolean packets) {
         Simulation simulation = new Simulation(21);
         NetworkModel network = packets ? new PacketNetwork(simulation, topology.graph(),
                 PacketConfig.roce(LINK.bytesPerSecond()).withRouting(PacketRouting.ADAPTIVE)
