@@ -9,7 +9,15 @@ import org.fabricsim.runtime.topology.Graph;
  * {@link PacketRouting#PATH} a packet follows the path it carries, {@link Packets#path}): these choose among the minimal next hops toward the destination: links to the
  * destination itself or to a switch one hop closer. Distances come from a breadth-first search
  * backwards from each destination over switches (accelerators never forward), computed on first
- * use: O(N + L) once per destination, O(N) ints each. A choice is O(out-degree).
+ * use: O(N + L) once per destination, O(N) ints each, with each node's one minimal next hop where it has one
+ * ({@link #onlyHops}, as many ints). A choice is O(out-degree).
+ *
+ * <p>Adaptive routing picks the candidate with the fewest bytes queued ahead of the packet over the next two hops:
+ * its own egress queue, and the queue of the next switch that the candidate commits the packet to, where that
+ * switch has no choice left ({@link #aheadBytes}). A switch that reads only its own queues (InfiniBand AR's
+ * port-load choice) is blind to that second queue: on a three-tier rail-optimized tree an aggregation switch's
+ * choice of core commits the packet to the core's one link down into the destination pod, which the aggregation
+ * switches of the other pods fill unseen (docs/fabric-behaviour.md, "Packet adaptive routing that sees the next tier").
  */
 final class NextHops {
     private final Graph graph;
@@ -64,17 +72,15 @@ final class NextHops {
      * destination}, leaves on under the adaptive modes (ECMP, adaptive, spraying; {@link
      * PacketRouting#PATH} is the caller's, which reads the path the packet carries); {@code seq} is
      * its sequence number (spraying deals a flow's packets round robin over the candidates, from a
-     * start its hash picks). −1 when the destination is unreachable by minimal hops: the caller
-     * then follows the flow's given path.
+     * start its hash picks); {@code nowPs}, the time, dates the reports adaptive routing reads. −1 when the
+     * destination is unreachable by minimal hops: the caller then follows the flow's given path.
      */
     int choose(int node, int destination, int hash, int seq, long nowPs) {
         int[] distance = distances(destination);
         int count = 0;
-        int here = distance[node];
         for (int at = outStart[node]; at < outStart[node + 1]; at++) {
             int link = outLinks[at];
-            int to = graph.linkTo(link);
-            if (to == destination || graph.nodeKind(to) == Graph.SWITCH && distance[to] == here - 1) {
+            if (minimal(link, destination, distance)) {
                 candidates[count++] = link;
             }
         }
@@ -106,8 +112,11 @@ final class NextHops {
     }
 
     /**
-     * The bytes queued ahead of a packet sent on {@code link}: its own egress queue's, plus those of the one queue
-     * the switch at its far end must then put the packet in, where that switch has one minimal next hop only.
+     * The bytes queued ahead of a packet sent on {@code link}, as the choosing switch knows them: its own egress
+     * queue's {@code Q(link)}, as it is, plus, where the switch at the link's far end has one minimal next hop
+     * {@code c} toward the destination (the choice commits the packet to it), the depth {@code Q(c)} that switch
+     * reports ({@link ReportedQueues}): {@code Q(link) + Q̂(c)}, else {@code Q(link)}. Where the far switch has
+     * several next hops it chooses among them itself, so nothing of them is added.
      */
     private long aheadBytes(int link, int[] onlyHop, long nowPs) {
         int committed = onlyHop[graph.linkTo(link)];
@@ -126,14 +135,19 @@ final class NextHops {
         int[] found = new int[graph.nodeCount()];
         for (int link = 0; link < graph.linkCount(); link++) {
             int from = graph.linkFrom(link);
-            int to = graph.linkTo(link);
-            if (graph.nodeKind(from) == Graph.SWITCH && distance[from] != Integer.MAX_VALUE
-                    && (to == destination || graph.nodeKind(to) == Graph.SWITCH && distance[to] == distance[from] - 1)) {
+            if (graph.nodeKind(from) == Graph.SWITCH && minimal(link, destination, distance)) {
                 only[from] = found[from]++ == 0 ? link : -1;
             }
         }
         onlyHopTo[destination] = only;
         return only;
+    }
+
+    /** Whether {@code link} leads one hop closer to {@code destination}: into it, or into a switch nearer it. */
+    private boolean minimal(int link, int destination, int[] distance) {
+        int to = graph.linkTo(link);
+        return to == destination
+                || graph.nodeKind(to) == Graph.SWITCH && distance[to] == distance[graph.linkFrom(link)] - 1;
     }
 
     private static int mix(int hash, int node) {
