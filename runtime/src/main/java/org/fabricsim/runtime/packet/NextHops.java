@@ -12,18 +12,21 @@ import org.fabricsim.runtime.topology.Graph;
  * use: O(N + L) once per destination, O(N) ints each, with each node's one minimal next hop where it has one
  * ({@link #onlyHops}, as many ints). A choice is O(out-degree).
  *
- * <p>Adaptive routing picks the candidate with the fewest bytes queued ahead of the packet over the next two hops:
- * its own egress queue, and the queue of the next switch that the candidate commits the packet to, where that
- * switch has no choice left ({@link #aheadBytes}). A switch that reads only its own queues (InfiniBand AR's
- * port-load choice) is blind to that second queue: on a three-tier rail-optimized tree an aggregation switch's
- * choice of core commits the packet to the core's one link down into the destination pod, which the aggregation
- * switches of the other pods fill unseen (docs/fabric-behaviour.md, "Packet adaptive routing that sees the next tier").
+ * <p>Adaptive routing picks the candidate with the fewest bytes ahead of the packet over the next two hops: its own
+ * egress queue, and the queue of the next switch that the candidate commits the packet to, where that switch has no
+ * choice left, net of what that queue drains meanwhile ({@link #aheadBytes}). A switch that reads only its own
+ * queues (InfiniBand AR's port-load choice) is blind to that second queue: on a three-tier rail-optimized tree an
+ * aggregation switch's choice of core commits the packet to the core's one link down into the destination pod,
+ * which the aggregation switches of the other pods fill unseen (docs/fabric-behaviour.md, "Packet adaptive routing
+ * that sees the next tier").
  */
 final class NextHops {
     private final Graph graph;
     private final PacketRouting mode;
     private final SwitchBuffers buffers;
     private final ReportedQueues reported;
+    /** Each link's bytes in flight at line rate over its latency, {@code C·d}. */
+    private final long[] flightBytes;
     private final int[] outStart;
     private final int[] outLinks;
     private final int[] inStart;
@@ -38,6 +41,10 @@ final class NextHops {
         this.mode = mode;
         this.buffers = buffers;
         reported = new ReportedQueues(graph, buffers);
+        flightBytes = new long[graph.linkCount()];
+        for (int link = 0; link < flightBytes.length; link++) {
+            flightBytes[link] = (long) (graph.linkBytesPerSecond(link) * graph.linkLatencyPs(link) * 1e-12);
+        }
         int nodes = graph.nodeCount();
         int links = graph.linkCount();
         outStart = new int[nodes + 1];
@@ -112,15 +119,22 @@ final class NextHops {
     }
 
     /**
-     * The bytes queued ahead of a packet sent on {@code link}, as the choosing switch knows them: its own egress
-     * queue's {@code Q(link)}, as it is, plus, where the switch at the link's far end has one minimal next hop
-     * {@code c} toward the destination (the choice commits the packet to it), the depth {@code Q(c)} that switch
-     * reports ({@link ReportedQueues}): {@code Q(link) + Q̂(c)}, else {@code Q(link)}. Where the far switch has
-     * several next hops it chooses among them itself, so nothing of them is added.
+     * The bytes ahead of a packet sent on {@code link}, as the choosing switch knows them. Its own egress queue
+     * {@code Q} is read as it is. Where the switch at the link's far end has one minimal next hop {@code c} toward
+     * the destination (the choice commits the packet to it), that switch's reported depth {@code Q̂(c)}
+     * ({@link ReportedQueues}) counts too, net of what drains while the packet waits here and crosses the link:
+     * {@code c} sends at its line rate while the packet waits {@code Q / C} and flies {@code d}, so the packet leaves
+     * {@code c} after about {@code max(Q + C·d, Q̂(c)) / C} (with equal rates; other senders into {@code c} are what
+     * no switch can see). Hence {@code max(Q + C·d, Q̂(c))}, else {@code Q}: a deep next queue steers the choice only
+     * where it outlasts the local wait, so where the local queues are the bottleneck (an oversubscribed leaf's
+     * uplinks) the choice is the local one, and where they are short (a 1:1 tree's aggregation uplinks) the next
+     * queue decides. Where the far switch has several next hops it chooses among them itself: {@code Q} alone.
      */
     private long aheadBytes(int link, int[] onlyHop, long nowPs) {
         int committed = onlyHop[graph.linkTo(link)];
-        return buffers.queuedBytes(link) + (committed >= 0 ? reported.bytes(committed, link, nowPs) : 0);
+        long hereBytes = buffers.queuedBytes(link);
+        return committed < 0 ? hereBytes
+                : Math.max(hereBytes + flightBytes[link], reported.bytes(committed, link, nowPs));
     }
 
     /** The one minimal next hop toward {@code destination} of every node (−1: none, or several). O(L) once. */

@@ -7,8 +7,9 @@ public enum PacketRouting {
     /** Per-flow ECMP: the flow's hash picks one minimal next hop at every switch; packets stay in order. */
     ECMP,
     /**
-     * Adaptive per packet: the minimal next hop with the fewest queued bytes ahead, its own egress queue's plus the
-     * reported depth of the one queue the next switch must then use where it has no choice (ties by the flow's hash).
+     * Adaptive per packet: the minimal next hop with the fewest bytes ahead, its own egress queue's or, where the next
+     * switch has no choice left, the reported depth of the one queue it must then use if that outlasts the wait here
+     * (ties by the flow's hash).
      */
     ADAPTIVE,
     /** Spraying: a flow's packets are dealt round robin over the minimal next hops (oblivious spraying). */
