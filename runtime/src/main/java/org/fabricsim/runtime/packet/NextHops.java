@@ -5,27 +5,29 @@ import java.util.Arrays;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
- * The next hop of a packet at a switch under ECMP, adaptive routing and spraying (under
- * {@link PacketRouting#PATH} a packet follows the path it carries, {@link Packets#path}): these choose among the minimal next hops toward the destination: links to the
- * destination itself or to a switch one hop closer. Distances come from a breadth-first search
- * backwards from each destination over switches (accelerators never forward), computed on first
- * use: O(N + L) once per destination, O(N) ints each, with each node's one minimal next hop where it has one
- * ({@link #onlyHops}, as many ints). A choice is O(out-degree).
+ * The next hop of a packet at a switch under ECMP, adaptive routing and spraying (under {@link PacketRouting#PATH} a
+ * packet follows the path it carries, {@link Packets#path}): these choose among the minimal next hops toward the
+ * destination: links to the destination itself or to a switch one hop closer. Distances come from a breadth-first
+ * search backwards from each destination over switches (accelerators never forward), computed on first use: O(N + L)
+ * once per destination, O(N) ints each, and as many for each node's one minimal next hop where it has one under
+ * {@link PacketRouting#ADAPTIVE_NEXT_TIER} ({@link #onlyHops}). A choice is O(out-degree).
  *
- * <p>Adaptive routing picks the candidate with the fewest bytes ahead of the packet over the next two hops: its own
+ * <p>Adaptive routing picks the candidate with the fewest bytes queued at its own egress ({@link
+ * PacketRouting#ADAPTIVE}, InfiniBand AR's port-load choice). Seeing the next tier ({@link
+ * PacketRouting#ADAPTIVE_NEXT_TIER}) it picks the fewest bytes ahead of the packet over the next two hops: its own
  * egress queue, and the queue of the next switch that the candidate commits the packet to, where that switch has no
- * choice left, net of what that queue drains meanwhile ({@link #aheadBytes}). A switch that reads only its own
- * queues (InfiniBand AR's port-load choice) is blind to that second queue: on a three-tier rail-optimized tree an
- * aggregation switch's choice of core commits the packet to the core's one link down into the destination pod,
- * which the aggregation switches of the other pods fill unseen (docs/fabric-behaviour.md, "Packet adaptive routing
- * that sees the next tier").
+ * choice left, net of what that queue drains meanwhile ({@link #aheadBytes}). The first is blind to that second
+ * queue: on a three-tier rail-optimized tree an aggregation switch's choice of core commits the packet to the core's
+ * one link down into the destination pod, which the aggregation switches of the other pods fill unseen
+ * (docs/fabric-behaviour.md, "Packet adaptive routing that sees the next tier").
  */
 final class NextHops {
     private final Graph graph;
     private final PacketRouting mode;
     private final SwitchBuffers buffers;
+    /** The next tier's reported queues, under {@link PacketRouting#ADAPTIVE_NEXT_TIER} only (else null). */
     private final ReportedQueues reported;
-    /** Each link's bytes in flight at line rate over its latency, {@code C·d}. */
+    /** Each link's bytes in flight at line rate over its latency, {@code C·d} (with {@link #reported}). */
     private final long[] flightBytes;
     private final int[] outStart;
     private final int[] outLinks;
@@ -40,10 +42,13 @@ final class NextHops {
         this.graph = graph;
         this.mode = mode;
         this.buffers = buffers;
-        reported = new ReportedQueues(graph, buffers);
-        flightBytes = new long[graph.linkCount()];
-        for (int link = 0; link < flightBytes.length; link++) {
-            flightBytes[link] = (long) (graph.linkBytesPerSecond(link) * graph.linkLatencyPs(link) * 1e-12);
+        boolean seesNextTier = mode == PacketRouting.ADAPTIVE_NEXT_TIER;
+        reported = seesNextTier ? new ReportedQueues(graph, buffers) : null;
+        flightBytes = seesNextTier ? new long[graph.linkCount()] : null;
+        if (seesNextTier) {
+            for (int link = 0; link < flightBytes.length; link++) {
+                flightBytes[link] = (long) (graph.linkBytesPerSecond(link) * graph.linkLatencyPs(link) * 1e-12);
+            }
         }
         int nodes = graph.nodeCount();
         int links = graph.linkCount();
@@ -100,7 +105,8 @@ final class NextHops {
         return switch (mode) {
             case ECMP -> candidates[Math.floorMod(mix(hash, node), count)];
             case SPRAY -> candidates[Math.floorMod(mix(hash, node) + seq, count)];
-            default -> leastQueued(count, Math.floorMod(mix(hash, node), count), onlyHops(destination), nowPs);
+            default -> leastQueued(count, Math.floorMod(mix(hash, node), count),
+                    reported == null ? null : onlyHops(destination), nowPs);
         };
     }
 
@@ -120,18 +126,19 @@ final class NextHops {
 
     /**
      * The bytes ahead of a packet sent on {@code link}, as the choosing switch knows them. Its own egress queue
-     * {@code Q} is read as it is. Where the switch at the link's far end has one minimal next hop {@code c} toward
-     * the destination (the choice commits the packet to it), that switch's reported depth {@code Q̂(c)}
-     * ({@link ReportedQueues}) counts too, net of what drains while the packet waits here and crosses the link:
-     * {@code c} sends at its line rate while the packet waits {@code Q / C} and flies {@code d}, so the packet leaves
-     * {@code c} after about {@code max(Q + C·d, Q̂(c)) / C} (with equal rates; other senders into {@code c} are what
-     * no switch can see). Hence {@code max(Q + C·d, Q̂(c))}, else {@code Q}: a deep next queue steers the choice only
-     * where it outlasts the local wait, so where the local queues are the bottleneck (an oversubscribed leaf's
-     * uplinks) the choice is the local one, and where they are short (a 1:1 tree's aggregation uplinks) the next
-     * queue decides. Where the far switch has several next hops it chooses among them itself: {@code Q} alone.
+     * {@code Q} is read as it is. Under {@link PacketRouting#ADAPTIVE_NEXT_TIER} ({@code onlyHop} given), where the
+     * switch at the link's far end has one minimal next hop {@code c} toward the destination (the choice commits the
+     * packet to it), that switch's reported depth {@code Q̂(c)} ({@link ReportedQueues}) counts too, net of what
+     * drains while the packet waits here and crosses the link: {@code c} sends at its line rate while the packet
+     * waits {@code Q / C} and flies {@code d}, so the packet leaves {@code c} after about {@code max(Q + C·d, Q̂(c)) /
+     * C} (with equal rates; other senders into {@code c} are what no switch can see). Hence {@code max(Q + C·d,
+     * Q̂(c))}, else {@code Q}: a deep next queue steers the choice only where it outlasts the local wait, so where
+     * the local queues are the bottleneck (an oversubscribed leaf's uplinks) the choice is mostly the local one, and
+     * where they are short (a 1:1 tree's aggregation uplinks) the next queue decides. Where the far switch has
+     * several next hops it chooses among them itself: {@code Q} alone.
      */
     private long aheadBytes(int link, int[] onlyHop, long nowPs) {
-        int committed = onlyHop[graph.linkTo(link)];
+        int committed = onlyHop == null ? -1 : onlyHop[graph.linkTo(link)];
         long hereBytes = buffers.queuedBytes(link);
         return committed < 0 ? hereBytes
                 : Math.max(hereBytes + flightBytes[link], reported.bytes(committed, link, nowPs));
