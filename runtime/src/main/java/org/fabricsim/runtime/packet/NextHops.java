@@ -80,12 +80,12 @@ final class NextHops {
     }
 
     /**
-     * The link a packet of flow-hash {@code hash} at switch {@code node}, bound for {@code
-     * destination}, leaves on under the adaptive modes (ECMP, adaptive, spraying; {@link
-     * PacketRouting#PATH} is the caller's, which reads the path the packet carries); {@code seq} is
-     * its sequence number (spraying deals a flow's packets round robin over the candidates, from a
-     * start its hash picks); {@code nowPs}, the time, dates the reports adaptive routing reads. −1 when the
-     * destination is unreachable by minimal hops: the caller then follows the flow's given path.
+     * The link a packet of flow-hash {@code hash} at switch {@code node}, bound for {@code destination}, leaves on
+     * under the adaptive modes (ECMP, adaptive, spraying; {@link PacketRouting#PATH} is the caller's, which reads the
+     * path the packet carries); {@code seq} is its sequence number (spraying deals a flow's packets round robin over
+     * the candidates, from a start its hash picks); {@code nowPs}, the time, dates the reports {@link
+     * PacketRouting#ADAPTIVE_NEXT_TIER} reads. −1 when the destination is unreachable by minimal hops: the caller then
+     * follows the flow's given path.
      */
     int choose(int node, int destination, int hash, int seq, long nowPs) {
         int[] distance = distances(destination);
