@@ -9,12 +9,13 @@ package org.fabricsim.runtime.training;
  * share of the SMs the exchange's kernels hold.
  *
  * <p><b>Held while they run</b> (no SMs stated, a collective's {@link
- * org.fabricsim.runtime.compute.Device#collectiveSmShare}): the kernels take σ of the SMs for as long as they run,
- * a ÷ κ for the part a = min(e, κ·ω·C) that hides, so the pair is charged e − a + σ·a ÷ κ.
+ * org.fabricsim.runtime.compute.Device#collectiveSmShare}, or NCCL's all-to-all with the SMs stated): the kernels
+ * take σ of the SMs for as long as they run, a ÷ κ for the part a = min(e, κ·ω·C) that hides, so the pair is charged
+ * e − a + σ·a ÷ κ.
  *
- * <p><b>Dedicated for the pair</b> (the plan states its {@code communication-sms}): the SMs are partitioned for the
- * whole pair, not lent while a kernel runs. DeepSeek-V3 "manually adjust[s] the ratio of GPU SMs dedicated to
- * communication versus computation" in its pairs (arXiv 2412.19437 §3.2.1) and gives communication 20 of the H800's
+ * <p><b>Dedicated for the pair</b> (the plan states its {@code communication-sms} for DeepEP's kernels): the SMs are
+ * partitioned for the whole pair, not lent while a kernel runs. DeepSeek-V3 "manually adjust[s] the ratio of GPU SMs
+ * dedicated to communication versus computation" in its pairs (arXiv 2412.19437 §3.2.1) and gives communication 20 of the H800's
  * 132 (§3.2.2); its profile of one pair (deepseek-ai/profile-data at 4496024, {@code train.json}: EP64, 4 MoE layers
  * a chunk) launches every one of its 140 FP8 GEMMs on a grid of exactly 112 = 132 − 20 blocks (DeepGEMM's persistent
  * kernels sized to the SMs it is given), and its dispatch, combine and notify kernels, 20 blocks each, occupy the
@@ -24,7 +25,9 @@ package org.fabricsim.runtime.training;
  * charged e − a + x. The layers outside the MoE block (a dense layer, the embedding, the output head) keep every SM:
  * no exchange runs beside them in their own chunk.
  *
- * <p>Outside a pair (any other schedule, or a DualPipe task run alone) the exchange is exposed whole, e. O(1).
+ * <p>Outside a pair (any other schedule) the exchange is exposed whole, e; a DualPipe task run alone adds to the
+ * pair's charge what makes it e (its compute on every SM, its exchange exposed: {@link PipelineExecutor}'s
+ * {@code aloneSeconds}, (e − charge) ÷ 2 a task, below 0 where the SMs a pair gives up outweigh the exchange). O(1).
  */
 final class PairedExchange {
     private PairedExchange() {

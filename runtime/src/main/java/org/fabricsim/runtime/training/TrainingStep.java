@@ -66,8 +66,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * leaves, κ = {@link Device#normalKernelClock}, as in serving's two-batch overlap: the part a (time alone) of the
  * chunk's exchange e that hides is min(e, κ·ω·compute), held a ÷ κ, so the pair exposes e − a + σ·a ÷ κ; the
  * all-to-all dispatcher (NCCL, not shown SM-bound) keeps κ = 1. Where the plan states its
- * {@link ExpertRoutingSpec#communicationSms} (DeepSeek-V3's 20 of 132) they are dedicated for the whole pair instead,
- * and the MoE layers' compute runs on the SMs left ({@link PairedExchange}). Cost: O(P·tasks)
+ * {@link ExpertRoutingSpec#communicationSms} (DeepSeek-V3's 20 of 132) for DeepEP's kernels they are dedicated for the
+ * whole pair instead, and the MoE layers' compute runs on the SMs left ({@link PairedExchange}). Cost: O(P·tasks)
  * for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
@@ -192,7 +192,7 @@ public final class TrainingStep {
             double expertCompute = plan.moeLayers()[c] * (moe.forwardSeconds() + moe.backwardSeconds());
             epChunk[c] = PairedExchange.chargedSeconds(ep, computeSeconds, expertCompute,
                     exchangeClock, spec.overlap(), epSmShare, spec.schedule() == PipelineSchedule.DUALPIPE,
-                    epSms != ExpertRoutingSpec.SMS_NOT_STATED);
+                    dedup != null && epSms != ExpertRoutingSpec.SMS_NOT_STATED);
             epAlone[c] = (ep - epChunk[c]) / 2;
             parameters[c] = plan.chunkParameters(model, c, tp, par.expert());
             expertParameters[c] = plan.chunkExpertParameters(model, c, par.expert());
