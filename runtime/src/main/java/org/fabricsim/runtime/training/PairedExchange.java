@@ -45,7 +45,8 @@ final class PairedExchange {
         }
         if (dedicated) {
             if (smShare >= 1) {
-                throw new IllegalArgumentException("the communication SMs leave none for compute: share " + smShare);
+                throw new IllegalArgumentException("'communication-sms' takes every SM of the accelerator and leaves"
+                        + " none for the DualPipe pair's compute: state fewer than the accelerator's SMs");
             }
             double taken = smShare * expertComputeSeconds / (1 - smShare);
             double hidden = Math.min(exchangeSeconds, clock * overlap * (computeSeconds + taken));
