@@ -15,14 +15,14 @@ package org.fabricsim.runtime.training;
  *
  * <p><b>Dedicated for the pair</b> (the plan states its {@code communication-sms} for DeepEP's kernels): the SMs are
  * partitioned for the whole pair, not lent while a kernel runs. DeepSeek-V3 "manually adjust[s] the ratio of GPU SMs
- * dedicated to communication versus computation" in its pairs (arXiv 2412.19437 §3.2.1) and gives communication 20
- * of the H800's 132 (§3.2.2); its profile of one pair (deepseek-ai/profile-data at 4496024, {@code train.json}: EP64, 4 MoE layers
- * a chunk) launches every one of its 140 FP8 GEMMs on a grid of exactly 112 = 132 − 20 blocks (DeepGEMM's persistent
- * kernels sized to the SMs it is given), and its dispatch, combine and notify kernels, 20 blocks each, occupy the
- * communication stream for 114.5 of the pair's 129.0 ms, waiting for their peers between transfers. So the MoE
- * layers' compute runs on 1 − σ of the SMs: C<sub>E</sub> ÷ (1 − σ), a charge x = σ·C<sub>E</sub> ÷ (1 − σ) that does
- * not depend on e; the exchange runs beside the pair's compute C + x, hiding a = min(e, κ·ω·(C + x)), and the pair is
- * charged e − a + x. The layers outside the MoE block (a dense layer, the embedding, the output head) keep every SM:
+ * dedicated to communication versus computation" in its pairs (arXiv 2412.19437 §3.2.1) and gives communication 20 of
+ * the H800's 132 (§3.2.2); its profile of one pair (deepseek-ai/profile-data at 4496024, {@code train.json}: EP64, 4
+ * MoE layers a chunk) launches every one of its 140 FP8 GEMMs on a grid of exactly 112 = 132 − 20 blocks (DeepGEMM's
+ * persistent kernels sized to the SMs it is given), and its dispatch, combine and notify kernels, 20 blocks each,
+ * occupy the communication stream for 114.5 of the pair's 129.0 ms, waiting for their peers between transfers. So the
+ * MoE layers' compute runs on 1 − σ of the SMs: C<sub>E</sub> ÷ (1 − σ), a charge x = σ·C<sub>E</sub> ÷ (1 − σ) that
+ * does not depend on e; the exchange runs beside the pair's compute C + x, hiding a = min(e, κ·ω·(C + x)), and the pair
+ * is charged e − a + x. The layers outside the MoE block (a dense layer, the embedding, the output head) keep every SM:
  * no exchange runs beside them in their own chunk.
  *
  * <p>Outside a pair (any other schedule) the exchange is exposed whole, e; a DualPipe task run alone adds to the
