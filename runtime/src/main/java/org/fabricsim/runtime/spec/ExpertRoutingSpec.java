@@ -29,7 +29,9 @@ import java.util.Objects;
  * @param communicationSms SMs a training job's dispatch and combine kernels hold while DualPipe hides them
  *                       behind compute, {@code ≥ 0}; {@link #SMS_NOT_STATED} (0): not stated, the kernels hold
  *                       a collective's ({@code compute.ComputeCalibration#COLLECTIVE_SMS}). DeepSeek-V3 gives
- *                       20 of the H800's 132 (arXiv 2412.19437 §3.2.2)
+ *                       20 of the H800's 132 (arXiv 2412.19437 §3.2.2); stated for DeepEP's kernels they are
+ *                       dedicated for the whole F&amp;B pair, whose MoE layers compute on the rest
+ *                       ({@code training.PairedExchange})
  * @param nodeLimit      the most scale-up domains (nodes) of its expert group the router sends a token to, {@code ≥
  *                       0}; {@link #UNLIMITED} (0) for no limit. DeepSeek-V3's node-limited routing sends each token
  *                       to at most 4 nodes (§2.1.2), which caps the copies DeepEP's dispatch sends across the scale-out

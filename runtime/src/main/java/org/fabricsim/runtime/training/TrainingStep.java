@@ -62,12 +62,12 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * <p>SM contention: a collective hidden behind compute holds {@link Device#collectiveSmShare} of
  * the SMs, so every second of hidden DP (and DualPipe EP) communication costs that share of a
  * second of compute, charged with the axis's exposed time (the stage is assumed to compute
- * throughout the hidden window). The hidden EP dispatch and combine hold the plan's stated
- * {@link ExpertRoutingSpec#communicationSms} instead where it gives them (DeepSeek-V3's 20 of 132). DeepEP's
- * (SM-bound) kernels beside a pair's compute run at the clock the power cap leaves, κ =
- * {@link Device#normalKernelClock}, as in serving's two-batch overlap: the part a (time alone) of the chunk's exchange
- * e that hides is min(e, κ·ω·compute), held a ÷ κ, so the pair exposes e − a + σ·a ÷ κ; the all-to-all dispatcher
- * (NCCL, not shown SM-bound) keeps κ = 1. Cost: O(P·tasks)
+ * throughout the hidden window). DeepEP's (SM-bound) kernels beside a pair's compute run at the clock the power cap
+ * leaves, κ = {@link Device#normalKernelClock}, as in serving's two-batch overlap: the part a (time alone) of the
+ * chunk's exchange e that hides is min(e, κ·ω·compute), held a ÷ κ, so the pair exposes e − a + σ·a ÷ κ; the
+ * all-to-all dispatcher (NCCL, not shown SM-bound) keeps κ = 1. Where the plan states its
+ * {@link ExpertRoutingSpec#communicationSms} (DeepSeek-V3's 20 of 132) for DeepEP's kernels they are dedicated for the
+ * whole pair instead, and the MoE layers' compute runs on the SMs left ({@link PairedExchange}). Cost: O(P·tasks)
  * for the DAG plus a handful of network solves.
  */
 public final class TrainingStep {
@@ -189,9 +189,10 @@ public final class TrainingStep {
             cpChunk[c] = layers * (cp.forwardSeconds() + cp.backwardSeconds());
             double ep = plan.moeLayers()[c] * 2 * epPerPass;
             double computeSeconds = work.forwardSeconds() + work.backwardSeconds();
-            double epHidden = spec.schedule() == PipelineSchedule.DUALPIPE
-                    ? Math.min(ep, exchangeClock * spec.overlap() * computeSeconds) : 0;
-            epChunk[c] = ep - epHidden + epSmShare * epHidden / exchangeClock;
+            double expertCompute = plan.moeLayers()[c] * (moe.forwardSeconds() + moe.backwardSeconds());
+            epChunk[c] = PairedExchange.chargedSeconds(ep, computeSeconds, expertCompute,
+                    exchangeClock, spec.overlap(), epSmShare, spec.schedule() == PipelineSchedule.DUALPIPE,
+                    dedup != null && epSms != ExpertRoutingSpec.SMS_NOT_STATED);
             epAlone[c] = (ep - epChunk[c]) / 2;
             parameters[c] = plan.chunkParameters(model, c, tp, par.expert());
             expertParameters[c] = plan.chunkExpertParameters(model, c, par.expert());
