@@ -9,7 +9,10 @@ import org.fabricsim.dsl.validation.IssueCodes;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.junit.jupiter.api.Test;
 
-/** A training plan's communication-sms: mapped as written, refused at 0, warned where nothing hides the all-to-all. */
+/**
+ * A training plan's communication-sms: mapped as written, refused at 0 and at the accelerator's SM count, warned
+ * where nothing hides the all-to-all.
+ */
 class CommunicationSmsValidationTest extends ExpertPlanTest {
     private static final String DUALPIPE = "pipeline 2 expert 8 communication-sms 20\n    schedule dualpipe";
 
@@ -51,5 +54,34 @@ class CommunicationSmsValidationTest extends ExpertPlanTest {
         Model model = inference("communication-sms 20");
         validation.assertIssue(model, Literals.PARALLELISM, IssueCodes.SERVING_FEATURE_IGNORED, Severity.INFO,
                 "times its kernels itself");
+    }
+
+    @Test
+    void shouldRefuseSmsThatLeaveNoneOfAnH800sForCompute() throws Exception {
+        // HGX_H800's accelerator states compute-units 132 (the catalog, after DeepSeek-V3 §3.2.2): 132 leave 0.
+        validation.assertError(onH800s(132), Literals.PARALLELISM, IssueCodes.COMMUNICATION_SMS_TAKE_EVERY_SM,
+                "every SM of the accelerator (132)");
+    }
+
+    @Test
+    void shouldAcceptSmsThatLeaveOneForCompute() throws Exception {
+        validation.assertNoIssue(onH800s(131), Literals.PARALLELISM, IssueCodes.COMMUNICATION_SMS_TAKE_EVERY_SM);
+    }
+
+    /** A DualPipe MoE training on 4 HGX H800 nodes whose dispatch and combine hold {@code sms} SMs. */
+    private Model onH800s(int sms) throws Exception {
+        return parser.parse("""
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                cluster H800s { nodes 4 x HGX_H800 scale-out RoCEv2_200 single-switch }
+                model M moe { layers 8 hidden 1024 heads 16 vocab 32000 experts 8 top-k 2 expert-ffn 512 }
+                training T {
+                    model M on H800s
+                    sequence 2048
+                    batch 64 sequences
+                    parallel tensor 4 pipeline 2 data 4 expert 4 dispatcher deepep communication-sms %d
+                    schedule dualpipe
+                }
+                """.formatted(sms));
     }
 }

@@ -100,6 +100,20 @@ class LinkRateWarningTest extends FabricModelTest {
     }
 
     @Test
+    void shouldSayAFasterNicMeetsAPortOfItsRateOnAnUnnamedSingleSwitch() throws Exception {
+        // The unnamed single switch states no port rate (one port per endpoint, matched to it): no breakout to count.
+        // Before, ConnectX-8's 100 GB/s over 0 B/s ports read "on 50000000000 of switch's 0 Gb/s ports by breakout".
+        assertEquals(List.of("ConnectX8 ports run at 800 Gb/s but RoCEv2 links at 400 Gb/s: each NIC cable runs at"
+                + " 800 Gb/s, into a leaf port of that rate, and a single switch has no link at 400 Gb/s. For NIC links"
+                + " at 400 Gb/s pick a NIC of that rate, or the RoCEv2 variant at 800 Gb/s."), warnings("""
+                import fabric.catalog.nvidia.*
+                import fabric.catalog.standards.*
+                node Box { accelerators 8 x H100_SXM nics 8 x ConnectX8 rail-aligned }
+                cluster C { nodes 4 x Box scale-out RoCEv2 single-switch }
+                """));
+    }
+
+    @Test
     void shouldWarnOfEachNodeTypesNicInAMixedCluster() throws Exception {
         // Hopper on ConnectX-7 (400 Gb/s, NDR's rate) beside Blackwell on ConnectX-8 (800): only the second group's
         // NIC differs; with DGX B200s (ConnectX-7) neither does. Before, only the first group's NIC was checked.

@@ -13,8 +13,14 @@ import org.fabricsim.dsl.fabric.Parallelism;
 import org.fabricsim.dsl.fabric.PipelineSchedule;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Models;
+import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
+
+import com.google.inject.Inject;
 
 /**
  * A plan's {@code dispatcher}, {@code communication-sms} and {@code node-limit}, which need an expert all-to-all
@@ -25,6 +31,8 @@ import org.fabricsim.runtime.spec.ExpertRoutingSpec;
  * written values, so that a value the mapping refuses still gets its own message.
  */
 public class ExpertRoutingValidator extends FabricCheck {
+    @Inject
+    private SpecMapper mapper;
 
     @Check
     public void checkPoolDispatcherIgnored(Parallelism parallel) {
@@ -68,6 +76,37 @@ public class ExpertRoutingValidator extends FabricCheck {
             error("'communication-sms' is how many SMs the expert dispatch and combine hold, so it is at least 1"
                     + " (DeepSeek-V3 gives them 20 of an H800's 132).", parallel,
                     Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    /**
+     * {@code communication-sms} at or above the accelerator's SMs (its {@code compute-units}, else the tile slots its
+     * BF16 peak implies, {@link Device#smShare}): DualPipe dedicates them to the dispatch and combine for the whole
+     * pair, so none would be left for the MoE layers' compute, which the run refuses. O(groups) for the mapping.
+     */
+    @Check
+    public void checkCommunicationSmsLeaveCompute(Parallelism parallel) {
+        if (!written(parallel, Literals.PARALLELISM__COMMUNICATION_SMS)
+                || !(parallel.eContainer() instanceof Training training) || parallel.getCommunicationSms() <= 0) {
+            return;
+        }
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null) {
+            return;
+        }
+        Device device;
+        try {
+            device = Device.forTraining(spec.cluster().node().accelerator(), spec.precision(),
+                    CalibrationProfile.defaults());
+        } catch (IllegalArgumentException unsupported) {
+            return; // the precision check reports it
+        }
+        if (device.smShare(parallel.getCommunicationSms()) >= 1) {
+            long sms = Math.round(1 / device.smShare(1));
+            error("'communication-sms " + parallel.getCommunicationSms() + "' takes every SM of the accelerator ("
+                    + sms + ") and leaves none for the MoE layers' compute, which DualPipe runs beside the dispatch"
+                    + " and combine: state fewer (DeepSeek-V3 gives them 20 of an H800's 132).", parallel,
+                    Literals.PARALLELISM__COMMUNICATION_SMS, IssueCodes.COMMUNICATION_SMS_TAKE_EVERY_SM);
         }
     }
 

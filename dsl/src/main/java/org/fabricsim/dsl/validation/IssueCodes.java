@@ -381,6 +381,11 @@ public final class IssueCodes {
      */
     public static final String COMMUNICATION_SMS_IGNORED = PREFIX + "workload.communication-sms-ignored";
     /**
+     * A training {@code communication-sms} at or above the accelerator's SMs: DualPipe dedicates them to the expert
+     * dispatch and combine for the whole pair, leaving none for compute. Data: none.
+     */
+    public static final String COMMUNICATION_SMS_TAKE_EVERY_SM = PREFIX + "workload.communication-sms-take-every-sm";
+    /**
      * A training {@code node-limit} that changes nothing: no expert all-to-all (a dense model, or EP 1), a dispatcher
      * other than DeepEP's (the all-to-all sends every copy to its expert's rank however many nodes they lie on), or a
      * limit of at least top-k (a token's k experts never lie on more nodes). Data: none.

@@ -131,7 +131,7 @@ public class SpokenFabricValidator extends FabricCheck {
             }
             String r = rate(cable.bytesPerSecond());
             String link = rate(cable.fabricLinkBytesPerSecond());
-            String leaf = cable.leaf() == null ? "into a leaf port of that rate"
+            String leaf = cable.leaf() == null || unnamedSingleSwitch(cluster) ? "into a leaf port of that rate"
                     : onPorts(cable.leafPorts(), LockIn.simpleName(cable.leaf().name()) + "'s "
                             + rate(cable.leaf().portBytesPerSecond()) + " ports");
             warning(LockIn.simpleName(cable.nic().name()) + " ports run at " + r + " but " + fabric + " links at "
@@ -141,6 +141,15 @@ public class SpokenFabricValidator extends FabricCheck {
                     + " pick a NIC of that rate, or the " + fabric + " variant at " + r + ".", cluster.getScaleOut(),
                     Literals.SCALE_OUT__FABRIC, IssueCodes.LINK_RATE_MISMATCH, link);
         }
+    }
+
+    /**
+     * Whether the cluster's scale-out is a single switch of no named type: the mapper's ideal switch with one port per
+     * endpoint, matched to each NIC (its spec's port rate is a placeholder, not a breakout to count). O(1).
+     */
+    private static boolean unnamedSingleSwitch(Cluster cluster) {
+        return cluster.getScaleOut().getTopology() instanceof SingleSwitchTopology single
+                && single.getSwitchType() == null;
     }
 
     /**
