@@ -9,18 +9,19 @@ import org.fabricsim.runtime.packet.Hpcc;
  *
  * <p><b>Rules.</b> A contention episode opened with N₀ flows on a link of capacity c that HPCC paces at f ({@link
  * HpccPacing#loneFlowFactor}); each runs at r₀ = f·c / N₀ (the flow model's equal share; HPCC's cuts are
- * multiplicative and keep the shares they start from). When N₂ &lt; N₀ of them are left, with R₂ bytes, the link
- * reads U = Σr / c &lt; η, but HPCC keeps each flow's reference rate R_c between round trips: at the end of each round
- * trip it sets R_c ← R_c / k + R_AI with k = U / η where k ≥ 1 or the flow's stage has reached maxStage (stage back to
- * 0), else R_c ← R_c + R_AI (stage + 1; the packet backend's {@code HpccSender}). The departure finds the flows at
- * stages spread evenly over 0..maxStage (flow i of N₂ at ⌊i·(maxStage + 1) / N₂⌋), so they step in turn: the first
- * reads the link at N₂·r₀ and takes c·η / N₂ or so, each later one reads a fuller link and takes less, and the
- * link needs several rounds to come back while the shares it leaves differ, so the flows then leave one at a time and
- * each departure starts the climb again. A round trip ends at the acknowledgement of the first packet sent after the
- * update that began it (lastUpdateSeq = snd_nxt), sent up to MTU / r after the last and back T later: t_rt = T + MTU
- * / r, T the base round trip ({@link #baseRoundTripSeconds}), so a flow cut low steps slowly. {@link #delaySeconds}
- * walks these steps and departures, event by event, until every flow left is done (each sends R₂ / N₂; rates at most
- * c), and D is that time less R₂ / (f·c); the flows left run at f·(R₂ / (f·c)) / (R₂ / (f·c) + D) of c.
+ * multiplicative and keep the shares they start from; at least R_min, as HPCC bounds R to [R_min, B]). When N₂ &lt; N₀
+ * of them are left, with R₂ bytes, the link reads U = Σr / c &lt; η, but HPCC keeps each flow's reference rate R_c
+ * between round trips: at the end of each round trip it sets R_c ← R_c / k + R_AI with k = U / η where k ≥ 1 or the
+ * flow's stage has reached maxStage (stage back to 0), else R_c ← R_c + R_AI (stage + 1; the packet backend's {@code
+ * HpccSender}), within [R_min, c]. The departure finds the flows at stages spread evenly over 0..maxStage (flow i of
+ * N₂ at ⌊i·(maxStage + 1) / N₂⌋), so they step in turn: the first reads the link at N₂·r₀ and takes c·η / N₂ or so,
+ * each later one reads a fuller link and takes less, and the link needs several rounds to come back while the shares
+ * it leaves differ, so the flows then leave one at a time and each departure starts the climb again. A round trip ends
+ * at the acknowledgement of the first packet sent after the update that began it (lastUpdateSeq = snd_nxt), sent up to
+ * MTU / r after the last and back T later: t_rt = T + MTU / r, T the base round trip ({@link #baseRoundTripSeconds}),
+ * so a flow cut low steps slowly. {@link #delaySeconds} walks these steps and departures, event by event, until every
+ * flow left is done (each sends R₂ / N₂; rates at most c), and D is that time less R₂ / (f·c); the flows left run at
+ * f·(R₂ / (f·c)) / (R₂ / (f·c) + D) of c.
  *
  * <p>The window W = R·T (session 68) is what makes this a cost of its own: before it, the first round trip's queue
  * cut the table's incasts deeper and their u (0.849 at k = 2) held a loss of about this size; with it they run at
@@ -42,6 +43,7 @@ final class HpccRecovery {
     private final double loneFactor;
     private final int maxStage;
     private final double additiveShare;
+    private final double minShare;
     private final double mtuBytes;
     /** Per group walked: its flows' share of the link, bytes left per flow, next round trip's end and stage. */
     private final double[] share = new double[GROUPS];
@@ -59,6 +61,7 @@ final class HpccRecovery {
         this.loneFactor = loneFactor;
         this.maxStage = hpcc.maxStage();
         this.additiveShare = hpcc.additiveBytesPerSecond() / TrafficPattern.LINE_BYTES_PER_SECOND;
+        this.minShare = hpcc.minBytesPerSecond() / TrafficPattern.LINE_BYTES_PER_SECOND;
         this.mtuBytes = mtuBytes;
     }
 
@@ -84,7 +87,7 @@ final class HpccRecovery {
         }
         int groups = (int) Math.min(GROUPS, Math.ceil(flows));
         double flowsPerGroup = flows / groups;
-        double start = loneFactor / openingFlows;
+        double start = Math.max(minShare, loneFactor / openingFlows);
         for (int g = 0; g < groups; g++) {
             share[g] = start;
             leftBytes[g] = remainingBytes / flows;
@@ -117,7 +120,8 @@ final class HpccRecovery {
                 if (leftBytes[g] > 0 && nextSeconds[g] <= now) {
                     double k = linkShare / eta;
                     boolean multiplicative = k >= 1 || stage[g] >= maxStage;
-                    share[g] = Math.min(1, (multiplicative ? share[g] / k : share[g]) + additiveShare);
+                    share[g] = Math.max(minShare,
+                            Math.min(1, (multiplicative ? share[g] / k : share[g]) + additiveShare));
                     stage[g] = multiplicative ? 0 : stage[g] + 1;
                     nextSeconds[g] = now + roundTripSeconds(share[g], bytesPerSecond, baseRoundTripSeconds);
                 }
