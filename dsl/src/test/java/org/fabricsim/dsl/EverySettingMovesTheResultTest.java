@@ -51,7 +51,8 @@ class EverySettingMovesTheResultTest extends FabricModelTest {
      * An all-to-all, 4 MiB per rank, on each scale-out network of the fixture (the flow model; about 1 s each), and a
      * gather of 4 MiB, an incast onto the root's NIC, on Fly (HPCC: 8 senders of node 1, 4 flows each) and on
      * RailTiers (IB CC): the reactive controls' incast rows u(n) act there, so their parameters that set only how fast
-     * a flow climbs back (HPCC's max-stage: 72.75 us at 5, 79.34 at 10, 67.83 at 2) move a prediction (40 to 350 ms a
+     * a flow climbs back (HPCC's max-stage: FlyExchange 570.87 us at 5, 571.72 at 10, 565.61 at 2; FlyGather's flows
+     * fit their first window since session 69 and run unpaced, 59.49 us at each) move a prediction (40 to 350 ms a
      * run).
      */
     private static final String PROBES = """

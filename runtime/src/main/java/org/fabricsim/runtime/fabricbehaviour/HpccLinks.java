@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.fabricbehaviour;
 
 import org.fabricsim.runtime.packet.Hpcc;
+import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
@@ -10,12 +11,15 @@ import org.fabricsim.runtime.topology.Graph;
  * saturates runs it at f = η + R_AI / B, and a saturated link HPCC sees at no more than its pacing of the link's
  * flows, f_n = η + n·R_AI / B; under spraying HPCC does not read a link between switches that a flow crosses with part
  * of its packets ({@link #crossesUnread}); under adaptive routing an uplink whose flow more likely than not shares its
- * hashed uplink runs it at the colliding flow's r. Under every other congestion control a lone flow runs whole and
- * nothing is paced. Per-switch uplinks
+ * hashed uplink runs it at the colliding flow's r; the flows a crowd leaves on a link HPCC reads keep its share until
+ * their next multiplicative step ({@link HpccRecovery}). Under every other congestion control a lone flow runs whole
+ * and nothing is paced or inherited. Per-switch uplinks
  * found once, O(links × tiers), where hashes collide; every call O(1) but {@link #loneFlowFactor}'s and {@link
  * #crossesUnread}'s.
  */
 final class HpccLinks {
+    /** The packet backend's configuration the table's rows are measured with: its packets' sizes. */
+    private static final PacketConfig SCENARIO = PacketConfig.roce(TrafficPattern.LINE_BYTES_PER_SECOND);
     /** HPCC's parameters the row was measured with; null for every other congestion control. */
     private final Hpcc hpcc;
     /** The share of a link a lone flow runs at: HPCC's η + R_AI / B, 1 for the others. */
@@ -26,15 +30,51 @@ final class HpccLinks {
     private final HashedUplinks hashedUplinks;
     /** The share of a link a flow whose hash collides runs at ({@link HpccPacing#collidingFlowFactor}). */
     private final double collidingFactor;
+    /** The cluster's links. */
+    private final Graph graph;
+    /** The cluster's longest route, in links: the one HPCC's base round trip T is read on ({@link #roundTripSeconds}). */
+    private final int routeLinks;
+    /** What the flows a crowd leaves inherit ({@link HpccRecovery}); null but under HPCC. */
+    private final HpccRecovery recovery;
 
     HpccLinks(FabricBehaviour behaviour, ClusterTopology topology) {
-        Graph graph = topology.graph();
+        graph = topology.graph();
         hpcc = behaviour.key().congestionControl() == CongestionControl.HPCC ? behaviour.hpcc() : null;
         loneFactor = hpcc != null ? HpccPacing.loneFlowFactor(hpcc) : 1;
         sprayed = hpcc != null && HpccPacing.readsOnlyUnsplitHops(behaviour.key().routing()) ? topology : null;
         hashedUplinks = hpcc != null && HpccPacing.hashesCollide(behaviour.key().routing())
                 ? new HashedUplinks(graph) : null;
         collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
+        routeLinks = topology.maxRouteLinks();
+        recovery = hpcc != null ? new HpccRecovery(hpcc, loneFactor, SCENARIO.mtuBytes()) : null;
+    }
+
+    /**
+     * T = L·(2·d + (w + a) / c) ({@link HpccRecovery#baseRoundTripSeconds}) on the cluster's longest route of L links
+     * of {@code link}'s latency d and rate c, with the packet backend's data packet w and acknowledgement a at the
+     * scenarios' line rate: ns-3's {@code GLOBAL_T} takes the longest pair's too. O(1).
+     */
+    private double roundTripSeconds(int link) {
+        int physical = graph.firstMember(link);
+        return HpccRecovery.baseRoundTripSeconds(routeLinks, graph.linkLatencyPs(physical) * 1e-12,
+                SCENARIO.packetWireBytes(), SwiftQueue.ACK_FRAME_BYTES, graph.linkBytesPerSecond(physical));
+    }
+
+    /** Whether the flows a crowd leaves inherit its shares ({@link #inheritedFactor}): under HPCC. */
+    boolean inherits() {
+        return recovery != null;
+    }
+
+    /**
+     * {@link HpccRecovery#capacityFactor} of {@code link}; 1 on a sprayed link group HPCC does not read ({@link
+     * #crossesUnread}: nothing paces it). O(1).
+     */
+    double inheritedFactor(int link, double openingFlows, double flows, double remainingBytes) {
+        if (sprayed != null && link >= graph.linkCount()) {
+            return 1;
+        }
+        return recovery.capacityFactor(openingFlows, flows, remainingBytes, graph.linkBytesPerSecond(link),
+                roundTripSeconds(link));
     }
 
     /** Whether {@link #crossesUnread} may answer true: under spraying. */
@@ -51,7 +91,6 @@ final class HpccLinks {
      * flow: read, as is a group whose links do not join two switches. O(1) but the fabric's route count.
      */
     boolean crossesUnread(int link, int firstLink, int lastLink) {
-        Graph graph = sprayed.graph();
         if (link >= graph.linkCount()) {
             return graph.groupSize(link) > 1 && betweenSwitches(graph, graph.firstMember(link));
         }
@@ -72,11 +111,19 @@ final class HpccLinks {
     /**
      * {@code measured}, on a link HPCC sees no more than its pacing of the link's flows ({@link
      * HpccPacing#pacedFactor}, n = m × the senders R / R_s, or m where R is 0): HPCC holds a link near η whatever
-     * the overload, where the table's u(1, m) = 1 would run it whole. {@code measured} itself under the others.
+     * the overload, where the table's u(1, m) = 1 would run it whole. {@code measured} itself under the others. Whole
+     * where the episode's flows have no more than their first window W_init = c·T each ({@link #roundTripSeconds}, c the
+     * link's rate): HPCC's first round trip sends W_init at line rate before any feedback (session 68's window), so
+     * no rate HPCC sets reaches their packets, and the flow control alone runs the link, as for a class HPCC does not
+     * read ({@link #crossesUnread}).
      */
-    double paced(double measured, double flowsPerSender, double episodeBytesPerSender, double episodeBytes) {
+    double paced(int link, double measured, double flowsPerSender, double episodeBytesPerSender,
+            double episodeBytes) {
         if (hpcc == null) {
             return measured;
+        }
+        if (episodeBytesPerSender / flowsPerSender <= graph.linkBytesPerSecond(link) * roundTripSeconds(link)) {
+            return 1;
         }
         double senders = episodeBytes / episodeBytesPerSender; // NaN where the episode opened with no bytes left
         return Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * (senders >= 1 ? senders : 1)));

@@ -129,7 +129,7 @@ final class TopologyContention implements ContentionModel {
             return 1;
         }
         boolean betweenSwitches = multipath[graph.firstMember(link)];
-        return hpcc.paced(measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
+        return hpcc.paced(link, measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
                 episodeBytes, inputLinks, betweenSwitches), flowsPerSender, episodeBytesPerSender, episodeBytes);
     }
 
@@ -194,6 +194,10 @@ final class TopologyContention implements ContentionModel {
     @Override
     public double inheritedCapacityFactor(int link, double openingOverload, double openingFlows,
             int openingInputLinks, double elapsedSeconds, double flows, double remainingBytes) {
+        if (hpcc.inherits()) {
+            return link < scaleUp.length && scaleUp[link] ? 1
+                    : hpcc.inheritedFactor(link, openingFlows, flows, remainingBytes);
+        }
         if (queues == null || recovery == null && inheritedCut == null || openingInputLinks == 0
                 || link < scaleUp.length && scaleUp[link]) {
             return 1;
@@ -231,13 +235,13 @@ final class TopologyContention implements ContentionModel {
     /** An ib-cc or DCQCN row's flows inherit the state of the crowd an episode opened with; no other row's do. */
     @Override
     public boolean inheritsState() {
-        return recovery != null || inheritedCut != null;
+        return recovery != null || inheritedCut != null || hpcc.inherits();
     }
 
-    /** A DCQCN row's flows left are cut while the crowd thins: the newest answer holds ({@link DcqcnInheritedCut}). */
+    /** A DCQCN or HPCC row's flows left are cut while the crowd thins: the newest answer holds. */
     @Override
     public boolean reasksInherited() {
-        return inheritedCut != null;
+        return inheritedCut != null || hpcc.inherits();
     }
 
     @Override
