@@ -17,7 +17,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * distinct step pattern is solved once with all its concurrent groups and memoized, so identical
  * ring steps (n − 1 per collective) cost one solve. Step software latency: NCCL's per-step
  * latency of the run's {@link Calibration}: a ring step pays the mean of the network's and NVLink's
- * over the hops of rank 0's ring ({@link FabricPatterns#crossingHops}, {@link
+ * over the hops of rank 0's ring ({@link DomainCrossings#crossingHops}, {@link
  * SolvedPatterns#stepOverheadSeconds}), the pipeline sends the network's when one leaves its domain.
  * A ring step or pipeline send that leaves the scale-up domain is spread over the scale-out
  * fabric's flows per peer ({@link org.fabricsim.runtime.spec.FabricSpec#flowsPerPeer}), each hashed
@@ -110,8 +110,8 @@ public final class FabricCollectiveTimer implements RunTimer {
                 accelerators == null ? null : accelerators.clone(), generation);
         this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
         this.torusRings = new TorusRings(topology, placement, patterns, solved, accelerators != null);
-        this.axisCrossingShare = patterns.axisCrossingShares();
-        this.expertDataCrossingShare = patterns.expertDataCrossingShare();
+        this.axisCrossingShare = patterns.crossings().axisCrossingShares();
+        this.expertDataCrossingShare = patterns.crossings().expertDataCrossingShare();
         this.phases = new PointToPointPhases(placement, network, patterns, solved, axisCrossingShare);
         this.rccl = generation.rccl();
     }

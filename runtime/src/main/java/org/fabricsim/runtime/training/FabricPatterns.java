@@ -36,6 +36,7 @@ final class FabricPatterns {
     private final int[] accelerators;
     /** The accelerators' generation, which picks a full mesh's rings ({@link MeshRings#successors}). */
     private final Generation generation;
+    private final DomainCrossings crossings;
 
     FabricPatterns(ClusterTopology topology, Placement placement, RoutingMode routing, long seed, NetworkKind network,
             FabricBehaviour behaviour, int flowsPerPeer, int[] accelerators, Generation generation) {
@@ -48,6 +49,12 @@ final class FabricPatterns {
         this.flowsPerPeer = flowsPerPeer;
         this.accelerators = accelerators;
         this.generation = generation;
+        this.crossings = new DomainCrossings(topology, placement);
+    }
+
+    /** How the patterns' rings and expert groups cross scale-up domains. */
+    DomainCrossings crossings() {
+        return crossings;
     }
 
     /**
@@ -68,7 +75,7 @@ final class FabricPatterns {
                 continue;
             }
             int next = placement.shift(rank, axis, 1);
-            if (meshSuccessors != null && (acrossDomains || crossingHops(rank, placement.size(axis), shift) == 0)) {
+            if (meshSuccessors != null && (acrossDomains || crossings.crossingHops(rank, placement.size(axis), shift) == 0)) {
                 int position = placement.coordinate(rank, axis);
                 for (int[] successor : meshSuccessors) {
                     int target = placement.shift(rank, axis, successor[position] - position);
@@ -141,34 +148,6 @@ final class FabricPatterns {
     }
 
     /**
-     * How many hops of the ring of {@code size} members that {@code shift} steps through from {@code rank}
-     * (member j to member j + 1, the last back to {@code rank}) leave a scale-up domain; 0 when the group
-     * lies in one domain. O(size).
-     */
-    int crossingHops(int rank, int size, IntBinaryOperator shift) {
-        int crossing = 0;
-        for (int j = 0; j < size; j++) {
-            crossing += topology.sameDomain(shift.applyAsInt(rank, j), shift.applyAsInt(rank, j + 1)) ? 0 : 1;
-        }
-        return crossing;
-    }
-
-    /** By axis ordinal, the share of the hops of rank 0's ring along the axis that leave a domain. O(ranks). */
-    double[] axisCrossingShares() {
-        double[] shares = new double[Axis.values().length];
-        for (Axis axis : Axis.values()) {
-            int size = placement.size(axis);
-            shares[axis.ordinal()] = (double) crossingHops(0, size, (r, j) -> placement.shift(r, axis, j)) / size;
-        }
-        return shares;
-    }
-
-    /** The share of the hops of rank 0's expert data-parallel ring ({@link Placement#expertDataShift}) off-domain. */
-    double expertDataCrossingShare() {
-        return (double) crossingHops(0, placement.expertData(), placement::expertDataShift) / placement.expertData();
-    }
-
-    /**
      * One step of the bidirectional rings along torus {@code dimension}: every rank of the axis's
      * groups sends half of {@code bytesPerRank} to its + neighbour and half to its − neighbour,
      * with the pipeline sends in the background on the flow model.
@@ -226,18 +205,6 @@ final class FabricPatterns {
             }
         }
         return phase;
-    }
-
-    /** Whether some rank's expert group has a member in another scale-up domain. O(ranks · group). */
-    boolean expertGroupsCrossDomains() {
-        int n = placement.accelerators();
-        boolean crosses = false;
-        for (int rank = 0; rank < n; rank++) {
-            for (int member : placement.expertGroup(rank)) {
-                crosses |= !topology.sameDomain(rank, member);
-            }
-        }
-        return crosses;
     }
 
     private FabricPhase newPhase() {

@@ -25,7 +25,7 @@ final class PointToPointPhases {
 
     /**
      * The phases of {@code placement}'s job built by {@code patterns} on {@code network}, solved into {@code solved};
-     * {@code axisCrossingShare} as {@link FabricPatterns#axisCrossingShares}.
+     * {@code axisCrossingShare} as {@link DomainCrossings#axisCrossingShares}.
      */
     PointToPointPhases(Placement placement, NetworkKind network, FabricPatterns patterns, SolvedPatterns solved,
             double[] axisCrossingShare) {
@@ -81,7 +81,7 @@ final class PointToPointPhases {
         double toBusiest = expertRouting.busiestLoad() * bytesPerRank / group;
         double toOthers = expertRouting.otherLoad(group) * bytesPerRank / group;
         return solved.once(expertKey(bytesPerRank, expertRouting, dispatch),
-                () -> patterns.expertAllToAll(toBusiest, toOthers, dispatch), patterns::expertGroupsCrossDomains);
+                () -> patterns.expertAllToAll(toBusiest, toOthers, dispatch), patterns.crossings()::expertGroupsCrossDomains);
     }
 
     /** Adds {@code times} rounds of {@link #pipelineSendSeconds} to the link traffic. */

@@ -59,7 +59,7 @@ final class TorusRings {
         for (int d = 0; d < crossingShare.length; d++) {
             int dimension = d;
             int k = torus.size(d);
-            crossingShare[d] = (double) patterns.crossingHops(0, k, (r, j) -> torus.neighbour(r, dimension, j)) / k;
+            crossingShare[d] = (double) patterns.crossings().crossingHops(0, k, (r, j) -> torus.neighbour(r, dimension, j)) / k;
         }
     }
 
