@@ -30,7 +30,10 @@ import org.fabricsim.runtime.topology.PathChoice;
 public final class Router {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final long HOP_MIX = 0xC2B2AE3D27D4EB4FL;
-    /** A fat-tree's link down of candidate i, {@code firstDownLink + i·downStride}, as a committed link. */
+    /**
+     * A fat-tree's link down of candidate i, {@code firstDownLink + i·downStride}, as a committed link: the two ints a
+     * fabric's {@link PathChoice.CommittedLinks} reads as its route's switches carry the first link down and the stride.
+     */
     private static final PathChoice.CommittedLinks STRIDED = (firstDownLink, downStride, i, k) -> firstDownLink
             + i * downStride;
 
