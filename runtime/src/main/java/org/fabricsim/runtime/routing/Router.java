@@ -30,8 +30,12 @@ import org.fabricsim.runtime.topology.PathChoice;
 public final class Router {
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
     private static final long HOP_MIX = 0xC2B2AE3D27D4EB4FL;
-    /** The link down of a hop that names none ({@link PathChoice#choose(int, int, int, int)}). */
-    private static final int NO_DOWNLINK = -1;
+    /**
+     * A fat-tree's link down of candidate i, {@code firstDownLink + i·downStride}, as a committed link: the two ints a
+     * fabric's {@link PathChoice.CommittedLinks} reads as its route's switches carry the first link down and the stride.
+     */
+    private static final PathChoice.CommittedLinks STRIDED = (firstDownLink, downStride, i, k) -> firstDownLink
+            + i * downStride;
 
     private final ClusterTopology topology;
     private final Graph graph;
@@ -48,12 +52,18 @@ public final class Router {
     private final PathChoice adaptive = new PathChoice() {
         @Override
         public int choose(int hop, int firstLink, int stride, int candidates) {
-            return chooseLeastLoaded(hop, firstLink, stride, candidates, NO_DOWNLINK, 0);
+            return chooseLeastLoaded(hop, firstLink, stride, candidates, STRIDED, 0, 0, 0, false);
         }
 
         @Override
         public int choose(int hop, int firstLink, int stride, int candidates, int firstDownLink, int downStride) {
-            return chooseLeastLoaded(hop, firstLink, stride, candidates, firstDownLink, downStride);
+            return chooseLeastLoaded(hop, firstLink, stride, candidates, STRIDED, firstDownLink, downStride, 1, false);
+        }
+
+        @Override
+        public int choose(int hop, int firstLink, int stride, int candidates, PathChoice.CommittedLinks committed,
+                int source, int destination, int count) {
+            return chooseLeastLoaded(hop, firstLink, stride, candidates, committed, source, destination, count, true);
         }
     };
     private final PathChoice spray = this::chooseBySubflow;
@@ -141,35 +151,37 @@ public final class Router {
     }
 
     /**
-     * The candidate of the least load, ties to the first from the hashed start: a candidate's load is its link's
-     * bytes, or where the hop names the link down each candidate commits to ({@code firstDownLink} not {@link
-     * #NO_DOWNLINK}), the two links' bytes together: what a switch's queue toward that candidate holds when the
-     * fabric's backpressure (credits, PFC) stacks the next switch's queue for the destination behind it, and what
-     * per-packet adaptive routing evens out over the candidates.
+     * The candidate of the least load, ties to the first from the hashed start. A candidate's load is its link's bytes
+     * with those of the links it commits the route to ({@code committed}, {@code count} of them): their sum where
+     * every candidate commits to as many (a fat-tree's one link down toward the destination, {@code firstDownLink +
+     * i·downStride}: what the leaf's queue toward the candidate holds when the fabric's backpressure stacks the
+     * spine's queue behind it), their largest where {@code bottleneck} (a dragonfly's local links before and after
+     * its global link, which a candidate may or may not cross: the sum would weigh routes of one to three links
+     * against each other by their length, the largest is the link that sets the rate max-min sharing gives the flow).
+     * O(candidates · (count + 1)).
      */
-    private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates, int firstDownLink,
-            int downStride) {
+    private int chooseLeastLoaded(int hop, int firstLink, int stride, int candidates,
+            PathChoice.CommittedLinks committed, int source, int destination, int count, boolean bottleneck) {
         int start = chooseByHash(hop, firstLink, stride, candidates);
         if (firstLink == PathChoice.NOT_CONTIGUOUS) {
             return start;
         }
         int best = start;
-        double bestLoad = load(firstLink + start * stride, firstDownLink, start * downStride);
-        for (int i = 1; i < candidates; i++) {
+        double bestLoad = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < candidates; i++) {
             int candidate = (start + i) % candidates;
-            double load = load(firstLink + candidate * stride, firstDownLink, candidate * downStride);
+            double load = loadBytes[firstLink + candidate * stride];
+            for (int k = 0; k < count; k++) {
+                int link = committed.link(source, destination, candidate, k);
+                double bytes = link == PathChoice.CommittedLinks.NONE ? 0 : loadBytes[link];
+                load = bottleneck ? Math.max(load, bytes) : load + bytes;
+            }
             if (load < bestLoad) {
                 bestLoad = load;
                 best = candidate;
             }
         }
         return best;
-    }
-
-    /** A candidate's load: its link's bytes, plus its link down's where the hop names one. */
-    private double load(int link, int firstDownLink, int downOffset) {
-        return firstDownLink == NO_DOWNLINK ? loadBytes[link]
-                : loadBytes[link] + loadBytes[firstDownLink + downOffset];
     }
 
     private int chooseBySubflow(int hop, int firstLink, int stride, int candidates) {

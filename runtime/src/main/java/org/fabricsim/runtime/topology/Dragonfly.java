@@ -22,6 +22,7 @@ final class Dragonfly implements ScaleOutFabric {
     private final int firstRouter;
     private final int localFirst;
     private final int globalFirst;
+    private final PathChoice.CommittedLinks besideGlobal = this::localBesideGlobal;
 
     Dragonfly(DragonflyParameters parameters, GraphBuilder graph, int ports) {
         this.groups = parameters.groups();
@@ -102,17 +103,40 @@ final class Dragonfly implements ScaleOutFabric {
         }
         int offset = Math.floorMod(dstGroup - srcGroup - 1, groups);
         int parallel = globalPerGroup / (groups - 1);
-        int instance = choice.choose(0, globalFirst + srcGroup * globalPerGroup + offset, groups - 1, parallel);
-        int port = instance * (groups - 1) + offset;
-        at = hop(srcGroup, srcIndex, port / globalPerRouter, out, at);
-        out[at++] = globalFirst + srcGroup * globalPerGroup + port;
-        int arrival = peerPort(srcGroup, dstGroup, port) / globalPerRouter;
-        return hop(dstGroup, arrival, dstIndex, out, at);
+        int source = srcGroup * routersPerGroup + srcIndex;
+        int destination = dstGroup * routersPerGroup + dstIndex;
+        int instance = choice.choose(0, globalFirst + srcGroup * globalPerGroup + offset, groups - 1, parallel,
+                besideGlobal, source, destination, 2);
+        at = append(localBesideGlobal(source, destination, instance, 0), out, at);
+        out[at++] = globalFirst + srcGroup * globalPerGroup + instance * (groups - 1) + offset;
+        return append(localBesideGlobal(source, destination, instance, 1), out, at);
+    }
+
+    /**
+     * The local link before (k = 0) or after (k = 1) parallel global link {@code instance} on the minimal route from
+     * router {@code source} to router {@code destination} of another group (both g·a + index): from the source to the
+     * router owning the global port {@code instance·(g − 1) + offset}, and from the router it lands on to the
+     * destination; {@link PathChoice.CommittedLinks#NONE} where the route stays on its router. O(1).
+     */
+    private int localBesideGlobal(int source, int destination, int instance, int k) {
+        int srcGroup = source / routersPerGroup;
+        int dstGroup = destination / routersPerGroup;
+        int port = instance * (groups - 1) + Math.floorMod(dstGroup - srcGroup - 1, groups);
+        return k == 0 ? local(srcGroup, source % routersPerGroup, port / globalPerRouter)
+                : local(dstGroup, peerPort(srcGroup, dstGroup, port) / globalPerRouter, destination % routersPerGroup);
+    }
+
+    private int local(int group, int from, int to) {
+        return from == to ? PathChoice.CommittedLinks.NONE : localLink(group, from, to);
     }
 
     private int hop(int group, int from, int to, int[] out, int at) {
-        if (from != to) {
-            out[at++] = localLink(group, from, to);
+        return append(local(group, from, to), out, at);
+    }
+
+    private static int append(int link, int[] out, int at) {
+        if (link != PathChoice.CommittedLinks.NONE) {
+            out[at++] = link;
         }
         return at;
     }

@@ -44,6 +44,32 @@ public interface PathChoice {
     }
 
     /**
+     * As {@link #choose(int, int, int, int)}, where candidate i also commits the route to the links {@code
+     * committed.link(source, destination, i, k)} for k in [0, count), which follow no stride: a dragonfly's global link
+     * fixes the router it lands on, and with it the local links before and after it. A choice that does not weigh links
+     * ignores them, as this default does.
+     *
+     * @param committed   the fabric's links of a candidate
+     * @param source      the fabric's index of the switch the route leaves from, passed on to {@code committed}
+     * @param destination the fabric's index of the switch the route ends at, passed on to {@code committed}
+     * @param count       the links each candidate commits to
+     */
+    default int choose(int hop, int firstLink, int stride, int candidates, CommittedLinks committed, int source,
+            int destination, int count) {
+        return choose(hop, firstLink, stride, candidates);
+    }
+
+    /** The links a candidate of {@link #choose(int, int, int, int, CommittedLinks, int, int, int)} commits to. */
+    @FunctionalInterface
+    interface CommittedLinks {
+        /** What {@link #link} returns where a candidate commits to no k-th link (a hop that stays on its switch). */
+        int NONE = -1;
+
+        /** The k-th link candidate {@code candidate} of a route from {@code source} to {@code destination} commits to. */
+        int link(int source, int destination, int candidate, int k);
+    }
+
+    /**
      * The port a route of physical links leaves by of a NIC with {@code ports} of them, one into each plane of a
      * multi-plane fabric ({@code MultiPlane}): an aggregation tree's, which takes one plane. Not a switch's choice: a
      * flow the router routes takes no port but spreads over all of them, one path of the planes' link groups ({@link
