@@ -93,7 +93,7 @@ public class DeadlockFreeRoutingValidator extends FabricCheck {
                 + " a cycle, " + dependencies.describe(cycle) + ", which PFC or credits deadlock once its queues are"
                 + " full: the packet backend refuses the run, and the flow model's time is one the fabric would not"
                 + " reach. Write " + lanesFix + " (a lane per hop between switches, as dragonflies do), or make the"
-                + " fabric lossy.", benchmark, Literals.BENCHMARK__CLUSTER, IssueCodes.CYCLIC_BUFFER_DEPENDENCY,
+                + " fabric lossy.", benchmark, Literals.WORKLOAD__CLUSTER, IssueCodes.CYCLIC_BUFFER_DEPENDENCY,
                 String.valueOf(enough));
     }
 }
