@@ -34,8 +34,8 @@ import com.google.inject.Inject;
  * [1, {@link PacketSettings#MAX_VIRTUAL_LANES}].
  */
 public class DeadlockFreeRoutingValidator extends FabricCheck {
-    /** The largest cluster whose routes the editor traces: 512² routes of a few links each, well under a second. */
-    static final int MAX_ACCELERATORS = 512;
+    /** The largest cluster whose routes the editor traces: 256² pairs, each of its few links and routes. */
+    static final int MAX_ACCELERATORS = 256;
 
     @Inject
     private SpecMapper mapper;
