@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * another's buffers in a cycle. Four nodes on a dragonfly of 2 groups of 2 routers (one node a router) make the
  * routers a ring, and a minimal route between routers two apart takes two of its links: the warning names the ring
  * and the fix, 2 virtual lanes. Quiet with those lanes, on a lossy fabric, and on a fat tree, whose up/down routes
- * never wait in a cycle.
+ * never wait in a cycle. The lanes themselves number 1 to 8.
  */
 class CyclicBufferDependencyWarningTest extends FabricModelTest {
     private static final String MODEL = """
@@ -50,6 +50,20 @@ class CyclicBufferDependencyWarningTest extends FabricModelTest {
                 + " Write 'virtual-lanes 2' on the fabric .*"), issues.get(0).getMessage());
         assertArrayEquals(new String[] {"2"}, issues.get(0).getData());
         assertEquals(1, warnings("lossless credit-based", DRAGONFLY).size());
+    }
+
+    @Test
+    void shouldRefuseMoreVirtualLanesThanPfcsEightPrioritiesAndNone() throws Exception {
+        // IEEE 802.1Qbb pauses 8 priorities, the packet backend's most queues a port (PacketSettings.MAX_VIRTUAL_LANES).
+        List<Issue> nine = validation.validate(parser.parse(MODEL.formatted("lossless pfc virtual-lanes 9", DRAGONFLY)))
+                .stream().filter(issue -> IssueCodes.TOO_LARGE.equals(issue.getCode())).toList();
+        assertEquals(1, nine.size(), nine::toString);
+        assertArrayEquals(new String[] {"8"}, nine.get(0).getData());
+        assertEquals(1, validation.validate(parser.parse(MODEL.formatted("lossless pfc virtual-lanes 0", DRAGONFLY)))
+                .stream().filter(issue -> IssueCodes.NOT_POSITIVE.equals(issue.getCode())).count());
+        assertEquals(0, validation.validate(parser.parse(MODEL.formatted("lossless pfc virtual-lanes 8", DRAGONFLY)))
+                .stream().filter(issue -> IssueCodes.TOO_LARGE.equals(issue.getCode())
+                        || IssueCodes.NOT_POSITIVE.equals(issue.getCode())).count());
     }
 
     @Test
