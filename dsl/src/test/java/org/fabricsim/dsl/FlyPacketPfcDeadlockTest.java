@@ -12,6 +12,7 @@ import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.packet.PacketDeadlockException;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The packet backend's all-to-all on all four nodes of {@link EverySetting}'s {@code Fly}: 2 groups of 2 routers, one
@@ -19,21 +20,28 @@ import org.junit.jupiter.api.Test;
  * accelerators are nodes 0–31). A minimal route between routers two apart takes a local and a global link, in either
  * order, and the queue of each ring link waits on the next: a cyclic buffer dependency, which PFC turns into a
  * deadlock once all four are paused. The run used to report 14.000 µs (a simulated 0 plus the cost's overheads) for
- * bytes that never arrived; it now fails naming the cycle.
+ * bytes that never arrived; session 68 failed it naming the cycle when it stalled, and it is now refused before it
+ * runs. The fixture's Roce states {@code virtual-lanes 2}, which breaks the cycle: the tests remove it to see the
+ * deadlock.
  */
 class FlyPacketPfcDeadlockTest extends FabricModelTest {
 
     /** The packet-backend all-to-all of 4 MiB per rank on all four Fly nodes of {@code model}, in seconds. */
     private double allToAllSeconds(String model) throws Exception {
+        return allToAllSeconds(model, "packet");
+    }
+
+    /** The same on {@code network}'s backend ({@code packet} or {@code flow}). */
+    private double allToAllSeconds(String model, String network) throws Exception {
         Model parsed = parser.parse(model + """
 
                 benchmark FlyPacket {
                     all-to-all
                     on Fly
                     sizes 4 MiB
-                    network packet
+                    network %s
                 }
-                """);
+                """.formatted(network));
         Benchmark benchmark = parsed.getElements().stream().filter(Benchmark.class::isInstance)
                 .map(Benchmark.class::cast).filter(b -> b.getName().equals("FlyPacket")).findFirst().orElseThrow();
         CollectiveBenchmarkSpec spec = mapper.toBenchmark(benchmark);
@@ -42,16 +50,30 @@ class FlyPacketPfcDeadlockTest extends FabricModelTest {
     }
 
     @Test
-    void shouldRefuseTheFourNodeAllToAllUnderPfcNamingTheRingOfRoutersInsteadOfReportingATime() {
+    @Timeout(60)
+    void shouldRefuseTheFourNodeAllToAllUnderPfcBeforeItRunsNamingTheRingOfRouters() {
+        // Session 68 found the deadlock when the run stalled: at 37.576 us, 29,360,128 of 130,023,424 bytes
+        // delivered, after the last retransmission timer had fired at 4195.994 us. The routes' dependencies name the
+        // same ring before the first packet moves.
         PacketDeadlockException error = assertThrows(PacketDeadlockException.class,
-                () -> allToAllSeconds(EverySetting.MODEL));
-        // Measured (2026-12-07): deadlocked at 37.576 us, 29,360,128 of 130,023,424 bytes delivered (the 28 MiB that
-        // stay under one router); found when the last retransmission timer had fired, at 4195.994 us.
-        assertTrue(error.getMessage().matches("packet run deadlocked at [0-9.]+ us: the ports of a cycle are all"
-                + " paused, each waiting on the next switch's full buffer: switch 32 -> switch 33 \\(link \\d+, \\d+"
-                + " bytes queued\\) -> switch 35 \\(link \\d+, \\d+ bytes queued\\) -> switch 34 \\(link \\d+, \\d+ bytes"
-                + " queued\\) -> switch 32 \\(link \\d+, \\d+ bytes queued\\); .* A lossless fabric needs routes whose"
-                + " buffers wait on one another in no cycle: deadlock-free routing .*"), error.getMessage());
+                () -> allToAllSeconds(EverySetting.MODEL.replace("virtual-lanes 2", "")));
+        assertTrue(error.getMessage().matches("packet run refused before it ran: its routes wait on one another's"
+                + " buffers in a cycle, which PFC deadlocks once the cycle's ports are all paused: switch (3[2-5]) ->"
+                + " (switch 3[2-5] \\(link \\d+\\) -> ){3}switch \\1 \\(link \\d+\\)\\. A lossless fabric needs"
+                + " routes whose buffers wait on one another in no cycle: deadlock-free routing .*"), error.getMessage());
+    }
+
+    @Test
+    void shouldFinishTheSameAllToAllOnTwoVirtualLanesNoSoonerThanItsCutAllows() throws Exception {
+        // The fixture's 'virtual-lanes 2': a route's first router-to-router link rides lane 0, its second lane 1, so
+        // no buffer waits in a cycle. 32 MiB each way over two 50 GB/s global links: 335.5 us of payload at least
+        // (below); a local link carries more under spraying, 24 MiB a direction, 510.9 us of wire bytes. Measured
+        // (2026-12-07): 700.627 us against the flow model's 565.694 us for the same benchmark (+23.9%; issue 16 asked
+        // for 10%, not met: docs/fabric-behaviour.md, "Deadlock-free routing"); the test holds it within 30% of the
+        // flow model so that a change in how lanes share a port shows.
+        double seconds = allToAllSeconds(EverySetting.MODEL);
+        double flowSeconds = allToAllSeconds(EverySetting.MODEL, "flow");
+        assertTrue(seconds >= 335.5e-6 && seconds <= 1.3 * flowSeconds, seconds + " s against " + flowSeconds);
     }
 
     @Test

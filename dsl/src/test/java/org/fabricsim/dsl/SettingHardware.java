@@ -47,6 +47,7 @@ final class SettingHardware {
                 open-standard
                 link 400 Gb/s latency 600 ns
                 lossless pfc
+                virtual-lanes 2
                 congestion-control hpcc { eta 95 % max-stage 5 additive-increase 160 Mb/s }
                 recovery selective-repeat
                 routing packet-spraying

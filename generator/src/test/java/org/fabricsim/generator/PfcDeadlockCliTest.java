@@ -15,13 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code fabric simulate} of a packet run that deadlocks: a RoCE dragonfly of 2 groups of 2 routers (a ring of four:
  * local, global, local, global) under PFC, an all-to-all of 4 MiB per rank over its four nodes. Each minimal route
  * between routers two apart takes a local and a global link, so the ring links' queues wait on one another in a cycle
- * and PFC pauses all four. The run fails with the cycle and the fix, and the command exits 3, as for any run that
- * fails for a reason; it reports no time.
+ * and PFC would pause all four. The editor warns of the cycle, the run is refused before it starts with the cycle and
+ * the fix, and the command exits 3, as for any run that fails for a reason; it reports no time.
  */
 class PfcDeadlockCliTest {
 
     @Test
-    void shouldFailTheDeadlockedRunNamingTheCycleAndExitThree(@TempDir Path dir) throws Exception {
+    void shouldRefuseTheRunWhoseRoutesWaitInACycleNamingItAndExitThree(@TempDir Path dir) throws Exception {
         Path model = dir.resolve("pfcloop.fabric");
         Files.writeString(model, """
                 package pfcloop
@@ -43,8 +43,10 @@ class PfcDeadlockCliTest {
         CliRun outcome = CliRun.fabric("simulate", model.toString());
         assertEquals(ExitCodes.RUNS_FAILED, outcome.exitCode(), outcome.err());
         String all = outcome.out() + outcome.err();
-        assertTrue(all.contains("packet run deadlocked at ") && all.contains("the ports of a cycle are all paused")
-                && all.contains("deadlock-free routing"), all);
+        // The editor's warning names the lanes that break the cycle; the run is refused before its first packet.
+        assertTrue(all.contains("Write 'virtual-lanes 2' on the fabric") && all.contains("packet run refused before it"
+                + " ran: its routes wait on one another's buffers in a cycle") && all.contains("deadlock-free routing"),
+                all);
         assertFalse(all.contains("Exception") || all.contains("\tat "), all);
     }
 }

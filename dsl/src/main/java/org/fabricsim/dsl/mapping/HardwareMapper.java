@@ -142,7 +142,8 @@ public final class HardwareMapper {
 
     /**
      * What only the packet backend reads: the fabric's {@code mtu}, {@code bit-error-rate} and the parameters of
-     * DCQCN, HPCC, InfiniBand congestion control and a scheduled fabric; 0 where not written.
+     * DCQCN, HPCC, InfiniBand congestion control and a scheduled fabric, and its {@code virtual-lanes}; 0 where not
+     * written.
      */
     private static PacketSettings packetSettings(Fabric fabric) {
         CongestionParameters cc = fabric.getCongestionParameters();
@@ -159,7 +160,8 @@ public final class HardwareMapper {
                 cc == null ? 0 : cc.getCctiIncrease(), cc == null ? 0 : cc.getCctiLimit(),
                 cc == null || cc.getCctiTimer() == null ? 0 : Units.picoseconds(cc.getCctiTimer()),
                 cc == null || cc.getCredit() == null ? 0
-                        : (int) Math.min(Integer.MAX_VALUE, Math.max(0, Units.bytes(cc.getCredit()))));
+                        : (int) Math.min(Integer.MAX_VALUE, Math.max(0, Units.bytes(cc.getCredit()))),
+                fabric.getVirtualLanes());
     }
 
     /** {@code nic} in {@code node}: its host link as trained in the node's slot ({@link Pcie#trainedBytesPerSecond}). */

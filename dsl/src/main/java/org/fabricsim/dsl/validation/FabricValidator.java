@@ -22,7 +22,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         DataCentreValidator.class, TorusAlgorithmValidator.class, ReservedMemoryValidator.class,
         ModelArchitectureValidator.class, RecomputeValidator.class, InferenceSettingsValidator.class,
         SustainedFractionValidator.class, CollectiveAlgorithmValidator.class,
-        PacketRunSizeValidator.class, CalibrationDelayValidator.class, GpusPerThreadValidator.class,
+        PacketRunSizeValidator.class, DeadlockFreeRoutingValidator.class, CalibrationDelayValidator.class, GpusPerThreadValidator.class,
         VariedEffectValidator.class, VariedRulesValidator.class, RepeatedValueValidator.class, ImportValidator.class })
 public class FabricValidator extends AbstractFabricValidator {
 }

@@ -653,6 +653,14 @@ public final class IssueCodes {
      */
     public static final String UNFITTED_SUSTAINED_FRACTION = PREFIX + "calibration.unfitted-sustained-fraction";
 
+    /**
+     * A benchmark on a lossless scale-out fabric whose routes wait on one another's buffers in a cycle (a cyclic
+     * buffer dependency, {@code DeadlockFreeRoutingValidator}): PFC or credits can deadlock it, so the packet backend
+     * refuses the run and the flow model's time is an ideal. Warning. Data: the virtual lanes that break the cycle
+     * (above {@code PacketSettings.MAX_VIRTUAL_LANES} when none does).
+     */
+    public static final String CYCLIC_BUFFER_DEPENDENCY = PREFIX + "flow-control.cyclic-buffer-dependency";
+
     private IssueCodes() {
     }
 }

@@ -1,6 +1,7 @@
 package org.fabricsim.runtime.packet;
 
 import org.fabricsim.runtime.packet.PacketConfig.FlowControl;
+import org.fabricsim.runtime.routing.BufferDependencies;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
@@ -91,7 +92,9 @@ final class Forwarding {
                     int flow = packets.flow(id);
                     sum += flows.counters[Flows.nextSeq(flow)] + (int) flows.deliveredBytes[flow];
                 } else if (carriesPaths) {
-                    int tail = buffers.tail[packets.pathLink(id, packets.hop(id) + 1) * priorities + packets.priority(id)];
+                    int hop = packets.hop(id) + 1;
+                    int tail = buffers.tail[packets.pathLink(id, hop) * priorities
+                            + BufferDependencies.nextLane(packets.priority(id), hop, priorities)];
                     sum += tail < 0 ? 0 : packets.next(tail);
                 }
             } else if (type == EventTypes.TX_DONE) {
@@ -175,15 +178,18 @@ final class Forwarding {
         int hop = packets.hop(packet) + 1;
         packets.setHop(packet, hop);
         int out = carriesPaths ? packets.pathLink(packet, hop) : nextHop(packet, node, destination, hop);
+        int in = link * priorities + priority;
+        int lane = BufferDependencies.nextLane(priority, hop, priorities);
+        packets.setPriority(packet, lane);
         if ((packets.flags(packet) & Packets.TRIMMED) != 0) {
-            buffers.enqueueHeader(packet, link, out);
+            buffers.enqueueHeader(packet, in, out);
             tryTransmit(out);
             return;
         }
         ports.depth(out, buffers.queuedBytes(out));
-        if (!buffers.admit(packet, link, out, priority)) {
+        if (!buffers.admit(packet, in, out, lane)) {
             if (config.trimming()) {
-                trim(packet, link, out);
+                trim(packet, in, out);
             } else {
                 drop(packet, out, link, priority);
             }
@@ -205,12 +211,12 @@ final class Forwarding {
     }
 
     /** Cuts {@code packet}, refused by the queue of {@code out}, to its headers and sends them on ahead of the data. */
-    private void trim(int packet, int inLink, int out) {
+    private void trim(int packet, int in, int out) {
         ports.trimmed[out]++;
         packets.setFlags(packet, packets.flags(packet) | Packets.TRIMMED);
         packets.setPayloadBytes(packet, 0);
         packets.setWireBytes(packet, config.headerBytes());
-        buffers.enqueueHeader(packet, inLink, out);
+        buffers.enqueueHeader(packet, in, out);
         tryTransmit(out);
     }
 

@@ -23,7 +23,10 @@ import org.fabricsim.runtime.spec.PacketSettings;
  * @param mtuBytes          payload bytes per full packet, positive
  * @param headerBytes       header bytes per packet on the wire, non-negative
  * @param buffer            switch memory management
- * @param priorities        priority classes (strict priority, class 0 the highest), 1 to 8
+ * @param priorities        queue classes of every port, 1 to 8: virtual lanes that a packet moves up one per hop
+ *                          between switches from its flow's class on ({@link Forwarding}), served round robin
+ *                          ({@link PortGates}); each has its own PFC pause, reserve and headroom
+ *                          ({@link SwitchBuffers}) and its share of a port's credits ({@link PortGates})
  * @param flowControl       how the fabric avoids (or takes) loss
  * @param ecn               whether switches mark ECN (RED-like between Kmin and Kmax)
  * @param recovery          how endpoints recover lost packets
@@ -201,6 +204,13 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
     public PacketConfig withLimits(RunLimits value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, value, trimming,
+                scheduling);
+    }
+
+    /** {@code value} virtual lanes per port ({@code priorities}), 1 to 8. */
+    public PacketConfig withVirtualLanes(int value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
                 scheduling);
     }
 

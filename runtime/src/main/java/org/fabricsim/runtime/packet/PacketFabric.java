@@ -53,11 +53,11 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
      * The backend's parameters for links of {@code lineBytesPerSecond}: DCQCN's and HPCC's defaults scale with
      * it ({@link Dcqcn#defaults}, {@link Hpcc#defaults}); a stated Kmin, Kmax, Pmax or increase timer, η,
      * maxStage or R_AI, IB CC's threshold, CCTI_Increase, CCTI_Limit or CCTI_Timer, a scheduled fabric's credit
-     * replaces its default. The stated recovery replaces the transport's; trimming (the Ultra Ethernet and NDP
+     * replaces its default; the stated virtual lanes split every port's queues. The stated recovery replaces the transport's; trimming (the Ultra Ethernet and NDP
      * transports on a lossy fabric) needs selective repeat ({@link PacketConfig}; the editor rejects go-back-N there).
      */
     public PacketConfig at(double lineBytesPerSecond) {
-        PacketConfig config = PacketConfig.roce(lineBytesPerSecond);
+        PacketConfig config = PacketConfig.roce(lineBytesPerSecond).withVirtualLanes(settings.lanes());
         if (settings.mtuBytes() > 0) {
             config = config.withMtuBytes(settings.mtuBytes());
         }

@@ -42,6 +42,7 @@ public final class PacketNetwork implements NetworkModel {
     final PortGates gates;
     final Forwarding forwarding;
     private final PacketCounters counters;
+    private final RouteCycles cycles;
     private FlowListener listener = (tag, finishPs) -> { };
     long cnps;
     /** The words {@link EventQueue#unreadInLane} hands out for {@link Forwarding#readAhead}. */
@@ -74,6 +75,7 @@ public final class PacketNetwork implements NetworkModel {
         gates = new PortGates(this, graph, buffers, ports);
         forwarding = new Forwarding(this, graph, buffers, gates, ports, nextHops, classes, transport);
         counters = new PacketCounters(this);
+        cycles = new RouteCycles(graph, config);
     }
 
     /**
@@ -105,12 +107,13 @@ public final class PacketNetwork implements NetworkModel {
         return start(path, length, bytesPerFlow, multiplicity, tag, 0);
     }
 
-    /** As {@link #start(int[], int, double, int, int)}, on priority class {@code priority} (0 the highest). */
+    /** As {@link #start(int[], int, double, int, int)}, its packets starting on virtual lane {@code priority}. */
     public int start(int[] path, int length, double bytesPerFlow, int multiplicity, int tag, int priority) {
         if (priority < 0 || priority >= priorities) {
             throw new IllegalArgumentException("priority " + priority + " outside 0.." + (priorities - 1));
         }
         int handle = classes.open(path, length, bytesPerFlow, multiplicity, tag, nowPs());
+        cycles.add(path, length, priority);
         if (forwarding.carriesPaths()) {
             packets.fitPath(length);
             transport.flows.fitPath(length);
@@ -136,6 +139,7 @@ public final class PacketNetwork implements NetworkModel {
      */
     @Override
     public long nextEventPs() {
+        cycles.refuseCycle();
         if (events.isEmpty()) {
             if (classes.active() > 0) {
                 throw new Stall(this).failure();

@@ -74,7 +74,10 @@ final class Packets {
         records[packet * stride + LINK] = value;
     }
 
-    /** The link it arrived on at the current switch (PFC and credit accounting), or −1 at the NIC. */
+    /**
+     * The queue it arrived on at the current switch, link·P + the lane it rode (PFC and credit accounting), or −1 at
+     * the NIC.
+     */
     int ingress(int packet) {
         return records[packet * stride + INGRESS];
     }
@@ -128,9 +131,16 @@ final class Packets {
         records[packet * stride + NEXT] = value;
     }
 
-    /** The flow's priority class, copied onto the packet when it is sent (forwarding then reads only the packet). */
+    /**
+     * The class (virtual lane) of the queue it rides on its current link: its flow's when it is sent, then as
+     * forwarding moves it up ({@link org.fabricsim.runtime.routing.BufferDependencies#nextLane}).
+     */
     int priority(int packet) {
         return records[packet * stride + PRIORITY];
+    }
+
+    void setPriority(int packet, int value) {
+        records[packet * stride + PRIORITY] = value;
     }
 
     /** The flow's destination node, copied likewise. */

@@ -7,8 +7,9 @@ import org.fabricsim.runtime.topology.Graph;
 
 /**
  * Whether each (link, priority) queue may send: its PFC pause state and its credits, and the
- * switch side of transmission: picking the next packet of an egress port by strict priority among
- * its open queues, then the consequences of its departure (resume or credit upstream, ECN mark, or
+ * switch side of transmission: picking the next packet of an egress port round robin over the lanes of
+ * its open queues (InfiniBand's VL arbitration, and 802.1Qaz's enhanced transmission selection, at equal
+ * weights: assumed), then the consequences of its departure (resume or credit upstream, ECN mark, or
  * InfiniBand's FECN above its threshold, at a port starved of credits only where its Victim_Mask bit is set).
  * O(priorities) per dequeue, O(1) otherwise.
  */
@@ -29,6 +30,8 @@ final class PortGates {
     private final boolean[] starved;
     /** Per link: its Victim_Mask bit, whether its port marks FECN while it is a victim ({@link IbCc.VictimMask}). */
     private final boolean[] marksAsVictim;
+    /** Per link: the lane whose turn comes first at its next departure (round robin over the lanes). */
+    private final int[] firstLane;
 
     PortGates(PacketNetwork network, Graph graph, SwitchBuffers buffers, PortStatistics ports) {
         this.network = network;
@@ -41,11 +44,13 @@ final class PortGates {
         this.credit = config.flowControl() == FlowControl.CREDIT;
         paused = new boolean[graph.linkCount() * priorities];
         credits = new int[graph.linkCount() * priorities];
-        Arrays.fill(credits, config.buffer().creditPackets());
+        // A port's receive buffer is split among its lanes, as InfiniBand splits it among its data VLs.
+        Arrays.fill(credits, Math.max(1, config.buffer().creditPackets() / priorities));
         fecnThresholdBytes = config.congestionControl() == PacketConfig.CongestionControl.IB_CC
                 ? config.ibCc().thresholdBytes() : Long.MAX_VALUE;
         starved = new boolean[credits.length];
         marksAsVictim = new boolean[graph.linkCount()];
+        firstLane = new int[graph.linkCount()];
         for (int link = 0; link < marksAsVictim.length; link++) {
             marksAsVictim[link] = config.ibCc().victimMask() == IbCc.VictimMask.ALL_PORTS
                     || graph.nodeKind(graph.linkTo(link)) != Graph.SWITCH;
@@ -80,23 +85,26 @@ final class PortGates {
         }
     }
 
-    /** The next packet switch port {@code link} sends, or −1: a trimmed header first, then by priority. */
+    /** The next packet switch port {@code link} sends, or −1: a trimmed header first, then the lanes in turn. */
     int dequeue(int link) {
         int header = buffers.dequeueHeader(link);
         if (header >= 0) {
             return header;
         }
-        for (int priority = 0; priority < priorities; priority++) {
+        int first = firstLane[link];
+        for (int turn = 0; turn < priorities; turn++) {
+            int priority = first + turn < priorities ? first + turn : first + turn - priorities;
             int queue = link * priorities + priority;
             if (buffers.head[queue] < 0 || !open(queue)) {
                 continue;
             }
+            firstLane[link] = priority + 1 < priorities ? priority + 1 : 0;
             long depth = buffers.egressBytes[queue];
             int packet = buffers.dequeue(link, priority);
-            int inLink = packets.ingress(packet);
-            int upstream = inLink * priorities + priority;
+            int upstream = packets.ingress(packet);
+            int inLink = upstream / priorities;
             long latencyPs = graph.linkLatencyPs(inLink);
-            if (config.flowControl() == FlowControl.PFC && buffers.shouldResume(inLink, priority)) {
+            if (config.flowControl() == FlowControl.PFC && buffers.shouldResume(inLink, upstream % priorities)) {
                 network.scheduleAfter(latencyPs, EventTypes.RESUME, upstream);
             } else if (credit) {
                 network.scheduleAfter(latencyPs, EventTypes.CREDIT, upstream);

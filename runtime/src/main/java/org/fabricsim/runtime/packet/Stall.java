@@ -3,6 +3,7 @@ package org.fabricsim.runtime.packet;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.fabricsim.runtime.routing.BufferDependencies;
 import org.fabricsim.runtime.topology.Graph;
 
 /**
@@ -13,8 +14,8 @@ import org.fabricsim.runtime.topology.Graph;
  *
  * <p><b>Wait-for graph.</b> An egress queue (link ℓ, priority q) that holds packets but may not send (PFC paused, or
  * out of credits) waits on the switch at ℓ's far end, which holds the bytes that came in on ℓ and cannot take more
- * until some leave. They leave by that switch's egress queues: an edge ℓ → ℓ′ for each blocked queue ℓ′ (same
- * priority) holding a packet that arrived on ℓ. A cycle of this graph is a cyclic buffer dependency, PFC's deadlock
+ * until some leave. They leave by that switch's egress queues: an edge ℓ → ℓ′ for each blocked queue ℓ′ holding a
+ * packet that arrived on ℓ (its link and lane, {@link Packets#ingress}). A cycle of this graph is a cyclic buffer dependency, PFC's deadlock
  * (Hu et al., "Deadlocks in Datacenter Networks: Why Do They Form, and How to Avoid Them", HotNets 2016): each
  * switch of the cycle waits on the next, and none can send first. Found by depth-first search: O(queued packets +
  * queues), once, when the run stalls.
@@ -71,7 +72,7 @@ final class Stall {
             dropped = false;
             for (int queue = 0; queue < queues; queue++) {
                 for (int packet = buffers.head[queue]; packet >= 0; packet = packets.next(packet)) {
-                    int upstream = packets.ingress(packet) * priorities + queue % priorities;
+                    int upstream = packets.ingress(packet);
                     if (held[upstream] && !held[queue]) {
                         held[upstream] = false;
                         dropped = true;
@@ -94,7 +95,7 @@ final class Stall {
      */
     PacketDeadlockException failure() {
         buildWaitFor();
-        int[] cycle = cycle();
+        int[] cycle = BufferDependencies.cycle(first, next);
         String state = String.format(Locale.ROOT, "%d flow classes unfinished, %d of %d bytes delivered, and no event"
                 + " can move them (at %.3f us)", network.activeFlowClasses(), (long) network.bytesDelivered(),
                 (long) network.bytesStarted(), network.nowPs() / 1e6);
@@ -110,9 +111,7 @@ final class Stall {
         return new PacketDeadlockException("packet run deadlocked" + (credits ? "" : String.format(Locale.ROOT,
                 " at %.3f us", formedPs / 1e6)) + ": the ports of a cycle are all " + (credits ? "out of credits"
                 : "paused") + ", each waiting on the next switch's full buffer: " + describe(cycle) + "; " + state
-                + ". A lossless fabric needs routes whose buffers wait on one another in no cycle: deadlock-free"
-                + " routing (up*/down*, or a virtual lane per hop), fewer hops (a topology without the ring), or a"
-                + " lossy fabric");
+                + ". " + BufferDependencies.FIX);
     }
 
     private boolean blocked(int queue) {
@@ -131,7 +130,7 @@ final class Stall {
                 continue;
             }
             for (int packet = buffers.head[queue]; packet >= 0; packet = packets.next(packet)) {
-                int upstream = packets.ingress(packet) * priorities + queue % priorities;
+                int upstream = packets.ingress(packet);
                 if (seenBy[upstream] != queue && blocked(upstream)) {
                     seenBy[upstream] = queue;
                     if (edges == from.length) {
@@ -157,58 +156,15 @@ final class Stall {
         }
     }
 
-    /** The queues of one cycle of the wait-for graph in order, or none. Iterative depth-first search. */
-    private int[] cycle() {
-        int queues = first.length - 1;
-        byte[] colour = new byte[queues];
-        int[] stack = new int[queues];
-        int[] cursor = new int[queues];
-        for (int root = 0; root < queues; root++) {
-            if (colour[root] != 0 || first[root] == first[root + 1]) {
-                continue;
-            }
-            int depth = 0;
-            stack[0] = root;
-            cursor[root] = first[root];
-            colour[root] = 1;
-            while (depth >= 0) {
-                int queue = stack[depth];
-                if (cursor[queue] == first[queue + 1]) {
-                    colour[queue] = 2;
-                    depth--;
-                    continue;
-                }
-                int successor = next[cursor[queue]++];
-                if (colour[successor] == 1) {
-                    int start = depth;
-                    while (stack[start] != successor) {
-                        start--;
-                    }
-                    return Arrays.copyOfRange(stack, start, depth + 1);
-                }
-                if (colour[successor] == 0) {
-                    colour[successor] = 1;
-                    cursor[successor] = first[successor];
-                    stack[++depth] = successor;
-                }
-            }
-        }
-        return new int[0];
-    }
-
     /** "switch a → switch b (link ℓ, n bytes queued) → … → switch a". */
     private String describe(int[] cycle) {
-        StringBuilder out = new StringBuilder(node(graph.linkFrom(cycle[0] / priorities)));
+        StringBuilder out = new StringBuilder(BufferDependencies.node(graph, graph.linkFrom(cycle[0] / priorities)));
         for (int queue : cycle) {
             int link = queue / priorities;
-            out.append(" -> ").append(node(graph.linkTo(link))).append(String.format(Locale.ROOT,
+            out.append(" -> ").append(BufferDependencies.node(graph, graph.linkTo(link))).append(String.format(Locale.ROOT,
                     " (link %d%s, %d bytes queued)", link, priorities > 1 ? " priority " + queue % priorities : "",
                     buffers.egressBytes[queue]));
         }
         return out.toString();
-    }
-
-    private String node(int node) {
-        return (graph.nodeKind(node) == Graph.SWITCH ? "switch " : "node ") + node;
     }
 }

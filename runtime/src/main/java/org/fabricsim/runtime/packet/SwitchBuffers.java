@@ -22,6 +22,12 @@ import org.fabricsim.runtime.topology.Graph;
  * kept outside the shared buffer (NDP's separate header queue; assumed unbounded: headers are
  * 1.5% of a full packet).
  *
+ * <p><b>Virtual lanes</b> (P classes that packets move up per hop, {@link Forwarding}): each lane of an ingress port
+ * is its own PFC queue with its own reserve and headroom (IEEE 802.1Qbb pauses per priority, so each needs the
+ * headroom of a round trip), taken out of the switch's one buffer before the shared pool; so P lanes leave the
+ * shared pool P − 1 reserves and headrooms per port smaller. A packet's ingress queue is the lane it arrived on, its
+ * egress queue the lane it leaves on.
+ *
  * <p>Every operation is O(1).
  */
 final class SwitchBuffers {
@@ -73,8 +79,8 @@ final class SwitchBuffers {
         for (int link = 0; link < graph.linkCount(); link++) {
             headroomPerPort[link] = headroomBytes(link);
             int node = graph.linkTo(link);
-            reservedTotal[node] += config.buffer().pfcReserveBytes();
-            headroomTotal[node] += headroomPerPort[link];
+            reservedTotal[node] += config.buffer().pfcReserveBytes() * priorities;
+            headroomTotal[node] += headroomPerPort[link] * priorities;
         }
     }
 
@@ -94,11 +100,11 @@ final class SwitchBuffers {
     }
 
     /**
-     * Admits {@code packet}, which arrived on {@code inLink} at a switch, to egress queue ({@code
-     * outLink}, q) and returns whether it was admitted (false: tail drop). For PFC it also returns
+     * Admits {@code packet}, which arrived at a switch on ingress queue {@code in} (link·P + lane), to egress queue
+     * ({@code outLink}, q) and returns whether it was admitted (false: tail drop). For PFC it also returns
      * whether pause must now be sent upstream through {@link #shouldPause}.
      */
-    boolean admit(int packet, int inLink, int outLink, int priority) {
+    boolean admit(int packet, int in, int outLink, int priority) {
         int node = graph.linkFrom(outLink);
         long size = packets.wireBytes(packet);
         long bufferBytes = config.buffer().switchBytes();
@@ -111,9 +117,8 @@ final class SwitchBuffers {
                 }
             }
             case PFC -> {
-                int in = inLink * priorities + priority;
                 long threshold = pfcThreshold(node);
-                if (headroomUsed[in] + size > headroomPerPort[inLink] && shared(in) + size > threshold) {
+                if (headroomUsed[in] + size > headroomPerPort[in / priorities] && shared(in) + size > threshold) {
                     headroomDrops++;
                     return false;
                 }
@@ -132,7 +137,7 @@ final class SwitchBuffers {
                 // Credits reserved the space before the packet was sent.
             }
         }
-        packets.setIngress(packet, inLink);
+        packets.setIngress(packet, in);
         packets.setLink(packet, outLink);
         packets.setNext(packet, -1);
         if (tail[queue] < 0) {
@@ -147,9 +152,9 @@ final class SwitchBuffers {
         return true;
     }
 
-    /** Appends the trimmed {@code packet}, arrived on {@code inLink}, to the header queue of {@code outLink}. */
-    void enqueueHeader(int packet, int inLink, int outLink) {
-        packets.setIngress(packet, inLink);
+    /** Appends the trimmed {@code packet}, arrived on ingress queue {@code in}, to the header queue of {@code outLink}. */
+    void enqueueHeader(int packet, int in, int outLink) {
+        packets.setIngress(packet, in);
         packets.setLink(packet, outLink);
         packets.setNext(packet, -1);
         if (headerTail[outLink] < 0) {
@@ -204,7 +209,7 @@ final class SwitchBuffers {
         linkQueuedBytes[outLink] -= size;
         switchUsed[node] -= size;
         if (config.flowControl() == PacketConfig.FlowControl.PFC) {
-            int in = packets.ingress(packet) * priorities + priority;
+            int in = packets.ingress(packet);
             long fromHeadroom = Math.min(headroomUsed[in], size);
             long reserve = config.buffer().pfcReserveBytes();
             long fromShared = Math.min(size - fromHeadroom, Math.max(0, ingressBytes[in] - reserve));

@@ -20,10 +20,16 @@ package org.fabricsim.runtime.spec;
  * @param ibCcLimit         InfiniBand congestion control: CCTI_Limit, the last table entry, or 0
  * @param ibCcTimerPs       InfiniBand congestion control: CCTI_Timer, one entry back per period, picoseconds, or 0
  * @param creditBytes       scheduled fabric: the worth of one egress credit, bytes, or 0
+ * @param virtualLanes      queues per port that packets move up one per hop between switches (deadlock-free
+ *                          routing on a lossless fabric, {@code BufferDependencies}), 1 to 8, or 0 for one
  */
 public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, long kmaxBytes,
         double pmax, long increaseTimerPs, double hpccEta, int hpccMaxStage, double hpccAdditiveBytesPerSecond,
-        long ibCcThresholdBytes, int ibCcIncrease, int ibCcLimit, long ibCcTimerPs, int creditBytes) {
+        long ibCcThresholdBytes, int ibCcIncrease, int ibCcLimit, long ibCcTimerPs, int creditBytes,
+        int virtualLanes) {
+
+    /** The most virtual lanes a port keeps: PFC's eight priorities (IEEE 802.1Qbb). */
+    public static final int MAX_VIRTUAL_LANES = 8;
 
     /** The default MTU, payload bytes of a full packet: RoCE's and InfiniBand's largest, 4096 B (IBTA specification). */
     public static final int DEFAULT_MTU_BYTES = 4096;
@@ -39,6 +45,14 @@ public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, 
      */
     public static final PacketSettings DEFAULTS = new PacketSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
+    /** The same settings on one virtual lane. */
+    public PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, long kmaxBytes, double pmax,
+            long increaseTimerPs, double hpccEta, int hpccMaxStage, double hpccAdditiveBytesPerSecond,
+            long ibCcThresholdBytes, int ibCcIncrease, int ibCcLimit, long ibCcTimerPs, int creditBytes) {
+        this(mtuBytes, bitErrorRate, kminBytes, kmaxBytes, pmax, increaseTimerPs, hpccEta, hpccMaxStage,
+                hpccAdditiveBytesPerSecond, ibCcThresholdBytes, ibCcIncrease, ibCcLimit, ibCcTimerPs, creditBytes, 0);
+    }
+
     public PacketSettings {
         Specs.requireNonNegative("mtuBytes", mtuBytes);
         Specs.requireNonNegative("kminBytes", kminBytes);
@@ -50,11 +64,19 @@ public record PacketSettings(int mtuBytes, double bitErrorRate, long kminBytes, 
         Specs.requireNonNegative("ibCcLimit", ibCcLimit);
         Specs.requireNonNegative("ibCcTimerPs", ibCcTimerPs);
         Specs.requireNonNegative("creditBytes", creditBytes);
+        if (virtualLanes < 0 || virtualLanes > MAX_VIRTUAL_LANES) {
+            throw new IllegalArgumentException("a port keeps 1 to " + MAX_VIRTUAL_LANES + " virtual lanes");
+        }
         if (!(bitErrorRate >= 0 && bitErrorRate < 1) || !(pmax >= 0 && pmax <= 1) || !(hpccEta >= 0 && hpccEta <= 1)
                 || !(hpccAdditiveBytesPerSecond >= 0)) {
             throw new IllegalArgumentException("the bit-error rate is in [0, 1), pmax and HPCC's eta in [0, 1] and"
                     + " HPCC's additive increase non-negative");
         }
+    }
+
+    /** The virtual lanes of every port: those stated, or one. */
+    public int lanes() {
+        return Math.max(1, virtualLanes);
     }
 
     /**

@@ -23,7 +23,7 @@ class PacketPfcDeadlockTest {
     /** 16 MiB a flow: the 12 MiB switch buffers' pause threshold (about 1.5 MB an ingress) is crossed long before. */
     private static final double FLOW_BYTES = 16 * 1024 * 1024;
 
-    private static Graph ring() {
+    static Graph ring() {
         GraphBuilder builder = new GraphBuilder();
         builder.addNodes(Graph.ACCELERATOR, 4, false);
         int first = builder.addNodes(Graph.SWITCH, 4, false);
@@ -38,7 +38,7 @@ class PacketPfcDeadlockTest {
     }
 
     /** Host h to host h + 2, two ring hops on. */
-    private static int[] twoHops(int h) {
+    static int[] twoHops(int h) {
         return new int[] {2 * h, 8 + h, 8 + (h + 1) % 4, 2 * ((h + 2) % 4) + 1};
     }
 
@@ -53,9 +53,22 @@ class PacketPfcDeadlockTest {
     }
 
     @Test
-    void shouldFailARunWhosePausesFormACycleNamingTheCycleAndTheFix() {
+    void shouldRefuseTheRunBeforeItRunsWhenItsGivenPathsChainTheRingLinks() {
+        // Under PATH routing the paths are the routes: their dependencies 8 -> 9 -> 10 -> 11 -> 8 are a cycle.
         PacketDeadlockException error = assertThrows(PacketDeadlockException.class,
                 () -> run(PacketConfig.roce(PacketFixtures.LINE), 4));
+        assertTrue(error.getMessage().startsWith("packet run refused before it ran: its routes wait on one another's"
+                + " buffers in a cycle, which PFC deadlocks once the cycle's ports are all paused: switch 4 -> switch 5"
+                + " (link 8) -> switch 6 (link 9) -> switch 7 (link 10) -> switch 4 (link 11). A lossless fabric"),
+                error.getMessage());
+    }
+
+    @Test
+    void shouldFailARunWhosePausesFormACycleNamingTheCycleAndTheFix() {
+        // Per-flow ECMP in the switches: the switches choose the hops (the same, the ring's one minimal route), so
+        // no path names the routes before the run and the stall finds the cycle.
+        PacketDeadlockException error = assertThrows(PacketDeadlockException.class,
+                () -> run(PacketConfig.roce(PacketFixtures.LINE).withRouting(PacketRouting.ECMP), 4));
         String message = error.getMessage();
         // The cycle is the four ring links, each paused by the next switch: found from link 8's queue on.
         assertTrue(message.matches("packet run deadlocked at [0-9.]+ us: the ports of a cycle are all paused, each"
@@ -93,7 +106,8 @@ class PacketPfcDeadlockTest {
         // as long as the run goes on; the events never run out (this run ran past 20 s of wall time before). The
         // first timer that finds no progress finds the four paused ring queues holding one another's bytes.
         Simulation simulation = new Simulation(7);
-        PacketNetwork network = new PacketNetwork(simulation, ring(), PacketConfig.roce(PacketFixtures.LINE));
+        PacketNetwork network = new PacketNetwork(simulation, ring(),
+                PacketConfig.roce(PacketFixtures.LINE).withRouting(PacketRouting.ECMP));
         for (int h = 0; h < 4; h++) {
             network.start(twoHops(h), 4, FLOW_BYTES, 1, h);
         }
