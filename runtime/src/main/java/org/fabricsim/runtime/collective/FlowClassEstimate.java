@@ -115,8 +115,8 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
 
     private String fix() {
         return switch (factor()) {
-            case 's' -> "this fabric sprays each flow over its paths one class per path (it is degraded, a torus, a"
-                    + " dragonfly or of several planes); route it 'adaptive' instead of spraying";
+            case 's' -> "this fabric sprays each flow over its paths one class per path (it is degraded, a torus or a"
+                    + " dragonfly); route it 'adaptive' instead of spraying";
             case 'q' -> "state fewer 'flows-per-peer' on the fabric";
             case 'c' -> "state fewer channels ('channels 1' or NCCL's count)";
             default -> "run it on fewer nodes ('on CLUSTER nodes N')";

@@ -114,16 +114,17 @@ class FlowClassEstimateTest {
     }
 
     @Test
-    void shouldCountASprayedFlowOnTwoPlanesOnceForEachRouteOfOnePlane() {
-        // Spraying on two planes sprays per path of a plane, each path over both planes: a plane's leaf has
-        // ⌈16 × 25 GB/s ÷ 50 GB/s⌉ = 8 uplinks, so 8 routes a flow (before, 16: a class per route of either plane),
-        // 2,048 × 2,047 × 2 × 8 = 67,076,096 classes, ≈ 25.9 GB against a 2 GiB heap; the factor named is the 8
-        // sprayed paths, and the fix adaptive routing.
+    void shouldCountASprayedFlowOnTwoPlanesAsOneClass() {
+        // Spraying on two planes sprays each flow over both planes' 8 uplinks of its leaf (⌈16 × 25 GB/s ÷ 50 GB/s⌉ a
+        // plane) as one class: 2,048 × 2,047 × 2 channels = 8,384,512 classes on paths of 6 links, × 410 B ≈ 3.4 GB
+        // against a 2 GiB heap; the factor named is the 2 channels. Before, a class per route of one plane: × 8 =
+        // 67,076,096 classes (≈ 25.9 GB), the factor named the 8 sprayed paths.
         FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes(2048), allToAll(2048, RoutingMode.SPRAY));
-        assertEquals(2048L * 2047 * 2 * 8, estimate.classes());
+        assertEquals(2048L * 2047 * 2, estimate.classes());
+        assertEquals(8_384_512L * 410, estimate.bytes());
         String reason = estimate.refusal(2L << 30, "benchmark A2A");
-        assertTrue(reason.contains("the largest factor is 8 sprayed paths per flow"), reason);
-        assertTrue(reason.contains("route it 'adaptive'"), reason);
+        assertTrue(reason.contains("x 1 sprayed paths per accelerator"), reason);
+        assertTrue(reason.contains("the largest factor is 2 channels"), reason);
     }
 
     @Test
