@@ -141,6 +141,25 @@ class FlowClassEstimateTest {
     }
 
     @Test
+    void shouldMergeTheQueuePairsOfAFlowSprayedPerPathIntoOneClassAPath() {
+        // The tree of 64 without one cable sprays per path. 8 flows per peer over 2 channels: each transfer goes as
+        // ⌈8 / 2⌉ = 4 queue pairs, and spraying reads no flow key, so a path's 4 queue pairs are 4 identical flows of a
+        // quarter of the bytes: one class of weight 4, the classes of 2 flows per peer (one queue pair), 4 x the flows,
+        // the same time. The estimate counts them once too: 64 x 63 x 2 channels x 1 x 15 routes = 120,960 either way.
+        // Before, the queue pairs came path after path within each queue pair, apart: 4 x the classes.
+        ClusterTopology degraded = DegradedTopologies.withoutCable(tree(64));
+        CollectiveRequest onePair = allToAll(64, RoutingMode.SPRAY).withFlowsPerPeer(2);
+        CollectiveRequest fourPairs = allToAll(64, RoutingMode.SPRAY).withFlowsPerPeer(8);
+        CollectiveResult one = CollectiveEngine.run(degraded, onePair);
+        CollectiveResult four = CollectiveEngine.run(degraded, fourPairs);
+        assertEquals(one.network().flowClassesStarted(), four.network().flowClassesStarted());
+        assertEquals(4 * one.network().flowsStarted(), four.network().flowsStarted());
+        assertEquals(one.timePs(), four.timePs());
+        assertEquals(120_960, FlowClassEstimate.of(degraded, fourPairs).classes());
+        assertEquals(120_960, FlowClassEstimate.of(degraded, onePair).classes());
+    }
+
+    @Test
     void shouldSplitOnlyTheTransfersThatLeaveAScaleUpDomainIntoQueuePairs() {
         // 16 ranks on one leaf of the tree, 2 channels: with 8 flows per peer each channel's transfer goes as
         // ⌈8 / 2⌉ = 4 queue pairs, but on one leaf every route is NIC, leaf, NIC, so the flows of a pair share one
