@@ -17,6 +17,7 @@ import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
+import org.fabricsim.runtime.topology.DegradedTopologies;
 
 /**
  * Wall time of whole simulations against size, one thread. Usage:
@@ -36,7 +37,9 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * ({@link MaxMinNetwork#DEFAULT_COMPLETION_TOLERANCE}, as {@code fabric simulate}, when absent), and
  * {@code -Dbehaviour=roce} runs the all-to-all with RoCE's fabric behaviour (PFC, DCQCN, go-back-N, the
  * run's routing; the ideal fabric when absent), and {@code -Dplanes=P} runs it on P planes of that fabric, every NIC
- * with one port into each ({@link Scenarios#twoTier(int, int, int)}; one plane when absent).
+ * with one port into each ({@link Scenarios#twoTier(int, int, int)}; one plane when absent); {@code -DflowsPerPeer=F}
+ * gives the fabric F flows per peer (1 when absent) and {@code -Ddegraded=true} takes one cable of the tree out
+ * ({@link DegradedTopologies#withoutCable}: spraying then sprays per path).
  */
 public final class ScalingHarness {
     private ScalingHarness() {
@@ -100,8 +103,9 @@ public final class ScalingHarness {
         } else if ("alltoall".equals(scenario)) {
             topology = Scenarios.twoTier(endpoints, Math.max(1, (int) Math.sqrt(endpoints / 2.0)),
                     Integer.getInteger("planes", 1));
+            topology = Boolean.getBoolean("degraded") ? DegradedTopologies.withoutCable(topology) : topology;
             request = Scenarios.allToAll(endpoints, 1L << 20, tolerance).withRouting(routing)
-                    .withFabricBehaviour(behaviour(routing));
+                    .withFabricBehaviour(behaviour(routing)).withFlowsPerPeer(Integer.getInteger("flowsPerPeer", 1));
         } else {
             throw new IllegalArgumentException("scenario is ring, sweep or alltoall: " + scenario);
         }

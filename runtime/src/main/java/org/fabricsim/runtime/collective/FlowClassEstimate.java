@@ -6,6 +6,7 @@ import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
 import org.fabricsim.runtime.network.MaxMinNetwork;
 import org.fabricsim.runtime.network.NetworkKind;
 import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.HeapAdvice;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
@@ -18,11 +19,12 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * rank sends to every other at once) and 2n for every other algorithm (a rank sends to at most two
  * peers per step: a ring's successor, a tree's parent and child); queue pairs = the flows each channel's
  * transfer between scale-up domains is split into ({@link CollectiveRequest#queuePairsPerChannel}, from the
- * fabric's {@code flows-per-peer}; an upper bound, as transfers inside a domain take one); sprayed paths = the routes one
- * flow is split into ({@link Router#routeCount}), 1 unless spraying per path (a degraded tree, a torus, a dragonfly,
- * a plane of a multi-plane fabric: its routes in one plane; an intact fat-tree sprays as one class). A multi-plane
- * NIC's planes are no factor: a flow spread over them is one class ({@link ClusterTopology#groupRoute}). Transfers with
- * the same path merge into one class, so C is an upper bound.
+ * fabric's {@code flows-per-peer}; an upper bound, as transfers inside a domain take one), 1 under spraying, whose
+ * paths read no flow key, so a transfer's queue pairs take the same paths and merge into one class of weight q
+ * ({@link TransferRoutes}); sprayed paths = the routes one flow is split into ({@link Router#routeCount}), 1 unless
+ * spraying per path (a degraded tree, a torus, a dragonfly; an intact fat-tree, on one plane or several, sprays as one
+ * class). A multi-plane NIC's planes are no factor: a flow spread over them is one class ({@link
+ * ClusterTopology#groupRoute}). Transfers with the same path merge into one class, so C is an upper bound.
  *
  * <p><b>Bytes.</b> {@link #BYTES_PER_CLASS} per class with paths of up to 4 links, measured: the
  * 2,048-endpoint all-to-all (4,192,256 classes, paths of 4 links) peaks at 1,544 MiB of heap in
@@ -52,7 +54,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param bytes         the estimated heap
  * @param peers         pairs per rank (n − 1 for an all-to-all, 2 otherwise)
  * @param channels      the request's channels
- * @param queuePairs    flows per channel between scale-up domains
+ * @param queuePairs    classes per channel's flow between scale-up domains: its queue pairs, 1 under spraying
  * @param sprayedPaths  routes per flow, each a class
  * @param derated       whether the fabric's behaviour derates the flow model (the bytes include its log)
  */
@@ -71,7 +73,7 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
         int ranks = request.ranks();
         long peers = request.operation() == CollectiveOperation.ALL_TO_ALL ? ranks - 1L : Math.min(2, ranks - 1L);
         int routes = ranks > 1 ? new Router(topology, request.routing(), request.seed()).routeCount(0, ranks - 1) : 1;
-        int queuePairs = request.queuePairsPerChannel();
+        int queuePairs = request.routing() == RoutingMode.SPRAY ? 1 : request.queuePairsPerChannel();
         long classes = ranks * peers * request.channels() * queuePairs * routes;
         boolean derated = derates(topology, request);
         long extraLinks = Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);
@@ -115,8 +117,8 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
 
     private String fix() {
         return switch (factor()) {
-            case 's' -> "this fabric sprays each flow over its paths one class per path (it is degraded, a torus, a"
-                    + " dragonfly or of several planes); route it 'adaptive' instead of spraying";
+            case 's' -> "this fabric sprays each flow over its paths one class per path (it is degraded, a torus or a"
+                    + " dragonfly); route it 'adaptive' instead of spraying";
             case 'q' -> "state fewer 'flows-per-peer' on the fabric";
             case 'c' -> "state fewer channels ('channels 1' or NCCL's count)";
             default -> "run it on fewer nodes ('on CLUSTER nodes N')";

@@ -10,7 +10,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * other goes as q queue pairs ({@link CollectiveRequest#queuePairsPerChannel}, 1 inside a scale-up domain),
  * queue pair i of channel c keyed by (source, destination, c · q + i), so ECMP hashes each apart as NCCL's
  * queue pairs are (q = 1 keeps the channel's own key); each queue pair is split evenly over the router's
- * sprayed paths ({@link Router#routeCount}). A transfer of B bytes thus becomes q · R flows of B / (q · R).
+ * sprayed paths ({@link Router#routeCount}). A transfer of B bytes thus becomes q · R flows of B / (q · R), handed
+ * over path by path, the q queue pairs of a path one after another: spraying reads no key, so those q flows are
+ * identical and merge into one class of weight q ({@link ScheduleRunner}), R classes where they were q · R (hashed
+ * or adaptive routing has R = 1, so the order is the queue pairs' as before).
  * Cost: O(q · R · hops) per transfer, no allocation (the flows are written into one shared path array).
  */
 final class TransferRoutes {
@@ -52,9 +55,9 @@ final class TransferRoutes {
         int queuePairs = topology.sameDomain(src, dst) ? 1 : request.queuePairsPerChannel();
         int subflows = router.routeCount(src, dst);
         double bytes = schedule.bytes(t) / subflows / queuePairs;
-        for (int q = 0; q < queuePairs; q++) {
-            long key = Router.flowKey(src, dst, schedule.channel(t) * queuePairs + q);
-            for (int s = 0; s < subflows; s++) {
+        for (int s = 0; s < subflows; s++) {
+            for (int q = 0; q < queuePairs; q++) {
+                long key = Router.flowKey(src, dst, schedule.channel(t) * queuePairs + q);
                 int length = router.route(src, dst, key, s, path);
                 router.commit(path, length, bytes);
                 sink.accept(length, bytes);

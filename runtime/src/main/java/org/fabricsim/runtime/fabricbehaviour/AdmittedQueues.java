@@ -27,8 +27,8 @@ final class AdmittedQueues {
         queueBytes = new double[links];
         firstMember = new int[graph.flowLinkCount() - links];
         for (int link = links - 1; link >= 0; link--) {
-            if (graph.groupOf(link) >= 0) {
-                firstMember[graph.groupOf(link) - links] = link;
+            for (int group = graph.groupOf(link); group >= 0; group = graph.groupOf(group)) {
+                firstMember[group - links] = link;
             }
         }
         for (int link = 0; link < links; link++) {

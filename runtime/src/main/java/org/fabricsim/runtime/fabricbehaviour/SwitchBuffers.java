@@ -37,8 +37,8 @@ final class SwitchBuffers {
             double stated = topology.switchBufferBytes(graph.linkTo(link));
             backlogBytes[link] = !multipath[link] ? Double.POSITIVE_INFINITY
                     : stated > 0 ? behaviour.backlogBufferBytes(stated) : scenarioBacklogBytes;
-            if (graph.groupOf(link) >= 0) {
-                backlogBytes[graph.groupOf(link)] += backlogBytes[link];
+            for (int group = graph.groupOf(link); group >= 0; group = graph.groupOf(group)) {
+                backlogBytes[group] += backlogBytes[link];
             }
         }
         admittedBytes = drops ? new double[links] : null;

@@ -206,10 +206,14 @@ abstract class FlowTable implements NetworkModel {
         lastUpdatePs[flow] = nowPs;
     }
 
+    /** Its own bytes and each enclosing group's ÷ that group's members (groups nest, {@link Graph}). */
     @Override
     public final double linkBytes(int link) {
-        int group = graph.groupOf(link);
-        return group < 0 ? linkBytes[link] : linkBytes[link] + linkBytes[group] / graph.groupSize(group);
+        double bytes = linkBytes[link];
+        for (int group = graph.groupOf(link); group >= 0; group = graph.groupOf(group)) {
+            bytes += linkBytes[group] / graph.groupSize(group);
+        }
+        return bytes;
     }
 
     @Override

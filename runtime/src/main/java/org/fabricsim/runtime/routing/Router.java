@@ -21,8 +21,9 @@ import org.fabricsim.runtime.topology.PathChoice;
  * Spraying, on a fabric whose link groups spraying loads evenly ({@link ClusterTopology#spraysOverGroups}): every
  * route at once, so {@link #routeCount} is 1. A multi-plane NIC's port is not a hop any switch chooses: in every mode
  * a flow across a multi-plane fabric spreads over the P ports ({@link ClusterTopology#nicPorts}) as the NIC spreads
- * it, its path the groups of the P twins of each link its choice picks in one plane; so a multi-plane flow is one
- * variable, not P. Spraying elsewhere (a degraded tree, a torus, a dragonfly, a plane of a multi-plane fabric):
+ * it, its path the groups of the P twins of each link its choice picks in one plane, or sprayed the groups of every
+ * plane's links it sprays over (P·u a hop); so a multi-plane flow is one variable, not P, nor P·u sprayed. Spraying
+ * elsewhere (a degraded tree, a torus, a dragonfly):
  * subflow s of a flow with {@link #routeCount} = R paths (a multi-plane fabric's minimal routes ÷ P, one plane's)
  * takes the path whose mixed-radix digits (one per hop) are s.
  * Every call is O(hops) and allocates nothing.
@@ -107,8 +108,8 @@ public final class Router {
         currentKey = flowKey;
         currentSubflow = subflow;
         PathChoice choice = mode == RoutingMode.ECMP ? ecmp : mode == RoutingMode.ADAPTIVE ? adaptive : spray;
-        return sprayGroups || topology.nicPorts(src, dst) > 1 ? topology.groupRoute(src, dst, choice, out)
-                : topology.route(src, dst, choice, out);
+        return sprayGroups || topology.nicPorts(src, dst) > 1
+                ? topology.groupRoute(src, dst, choice, sprayGroups, out) : topology.route(src, dst, choice, out);
     }
 
     /** Records {@code bytes} on a path for adaptive routing; does nothing in other modes. */

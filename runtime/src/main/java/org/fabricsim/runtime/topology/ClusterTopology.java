@@ -253,17 +253,18 @@ public final class ClusterTopology {
     /**
      * Writes the route from {@code src} to {@code dst} of a flow spread evenly over parallel links ({@link
      * ScaleOutFabric#groupRoute}): inside a domain the one route; across the fabric NIC uplink, one link group per
-     * fabric hop ({@link Graph}) where the flow spreads (sprayed, {@link #spraysOverGroups}, or over a multi-plane NIC's
-     * planes, {@link #nicPorts}), NIC downlink. O(hops).
+     * fabric hop ({@link Graph}) where the flow spreads ({@code sprayed}, on a fabric that {@link #spraysOverGroups},
+     * and over a multi-plane NIC's planes, {@link #nicPorts}), NIC downlink. O(hops).
      *
+     * @param sprayed whether the flow is sprayed over every minimal route (else it takes {@code choice}'s)
      * @return the number of links written
      */
-    public int groupRoute(int src, int dst, PathChoice choice, int[] out) {
+    public int groupRoute(int src, int dst, PathChoice choice, boolean sprayed, int[] out) {
         if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
             return route(src, dst, choice, out);
         }
         out[0] = nicUplink(src);
-        int at = scaleOut.groupRoute(src, dst, choice, graph.linkCount(), out, 1);
+        int at = scaleOut.groupRoute(src, dst, choice, sprayed, graph.linkCount(), out, 1);
         out[at++] = nicDownlink(dst);
         return at;
     }

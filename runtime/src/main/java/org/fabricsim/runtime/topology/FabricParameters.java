@@ -13,8 +13,8 @@ public interface FabricParameters {
 
     /**
      * Adds the fabric as one plane of a multi-plane fabric ({@link MultiPlane}): as {@link #build}, but declaring no
-     * link groups of its own, since each of its links is in the group of its twins in every plane instead (a link is
-     * in one group at most, {@link Graph}).
+     * link groups of its own, since each of its links is in the group of its twins in every plane instead, and its
+     * spray groups, declared after those, span every plane (groups nest whole or not at all, {@link Graph}).
      */
     default ScaleOutFabric buildPlane(GraphBuilder graph, int ports, double nicBytesPerSecond) {
         return build(graph, ports, nicBytesPerSecond);

@@ -82,15 +82,36 @@ final class FatTree implements ScaleOutFabric {
         return down == null && (tiers == 1 || firstGroup >= 0);
     }
 
-    /** Every hop's group of the links spraying spreads over; {@code choice} is not read: the flow takes every route. */
+    /**
+     * Every hop's group of the links spraying spreads over ({@link #sprayRouteFrom}); the tree's groups are spray
+     * groups, so {@code choice} is not read and the route is the sprayed one: the flow takes every route.
+     */
     @Override
-    public int groupRoute(int srcPort, int dstPort, PathChoice choice, int groupBase, int[] out, int at) {
+    public int groupRoute(int srcPort, int dstPort, PathChoice choice, boolean sprayed, int groupBase, int[] out,
+            int at) {
+        return sprayRouteFrom(srcPort, dstPort, groupBase + firstGroup, out, at);
+    }
+
+    /**
+     * Declares the spray groups of this tree, a plane's built without them, over its links and their twins in the
+     * {@code planes − 1} planes built alike after it ({@link FatTreeLayout#addSprayGroups}); returns the first group's
+     * index, −1 on a single switch.
+     */
+    int addSprayGroups(GraphBuilder graph, int planes, int planeLinks) {
+        return layout.addSprayGroups(graph, planes, planeLinks);
+    }
+
+    /**
+     * The sprayed route's groups, from group handle {@code base}, laid out as {@link FatTreeLayout#addSprayGroups}
+     * declares them: the source leaf's uplinks, with three tiers across pods the source pod's aggregation uplinks and
+     * the core links down into the destination pod, the links down into the destination leaf. O(tiers).
+     */
+    int sprayRouteFrom(int srcPort, int dstPort, int base, int[] out, int at) {
         int srcLeaf = layout.leafOf(srcPort);
         int dstLeaf = layout.leafOf(dstPort);
         if (srcLeaf == dstLeaf) {
             return at;
         }
-        int base = groupBase + firstGroup;
         out[at++] = base + srcLeaf;
         int srcPod = srcLeaf / leavesPerPod;
         int dstPod = dstLeaf / leavesPerPod;

@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.topology;
 
+import java.util.function.IntBinaryOperator;
+
 /**
  * The shape and link handles of a {@link FatTree} (see {@link FatTreeParameters} for the
  * parameters), built into the graph by the constructor in O(switches + links). Link handles of one
@@ -112,46 +114,48 @@ final class FatTreeLayout {
         } else {
             leafUp = spineDown = aggUp = aggDown = coreDown = -1;
         }
-        this.firstGroup = tiers == 1 || !sprayGroups ? -1 : addSprayGroups(graph);
+        this.firstGroup = sprayGroups ? addSprayGroups(graph, 1, 0) : -1;
     }
 
     /**
-     * Declares the groups that spraying loads evenly ({@link Graph}): per leaf l its uplinks (group
-     * l) and the links down into it (leaves + l); with 3 tiers, per pod p its aggregation uplinks
-     * (2·leaves + p) and the core links down into it (2·leaves + pods + p). On the intact tree every
-     * sprayed route crosses each of these sets whole, one member per route, equally often.
+     * Declares the groups that spraying loads evenly ({@link Graph}), over this tree's links and their copies in
+     * {@code copies − 1} trees built alike after it, link i of copy c at {@code i + c·copyLinks} (a multi-plane
+     * fabric's planes, {@link MultiPlane}; 1 copy and any stride for a tree alone): per leaf l its uplinks (group l)
+     * and the links down into it (leaves + l); with 3 tiers, per pod p its aggregation uplinks (2·leaves + p) and the
+     * core links down into it (2·leaves + pods + p), each with the copies' twins, copy after copy. On the intact trees
+     * every sprayed route crosses each of these sets whole, one member per route and copy, equally often. Returns the
+     * first group's index, −1 on a single switch (no hop to spray over). O(copies × links between tiers).
      */
-    private int addSprayGroups(GraphBuilder graph) {
-        int first = -1;
-        int[] members = new int[leafUplinks];
-        for (int l = 0; l < leaves; l++) {
-            for (int g = 0; g < leafUplinks; g++) {
-                members[g] = leafUp + l * leafUplinks + g;
-            }
-            int group = graph.addGroup(members);
-            first = l == 0 ? group : first;
+    int addSprayGroups(GraphBuilder graph, int copies, int copyLinks) {
+        if (tiers == 1) {
+            return -1;
         }
-        for (int l = 0; l < leaves; l++) {
-            for (int g = 0; g < leafUplinks; g++) {
-                members[g] = downToLeaf(g, l);
-            }
-            graph.addGroup(members);
-        }
+        int first = addGroups(graph, leaves, leafUplinks, copies, copyLinks, (l, g) -> leafUp + l * leafUplinks + g);
+        addGroups(graph, leaves, leafUplinks, copies, copyLinks, (l, g) -> downToLeaf(g, l));
         if (tiers == 3) {
             int planes = leafUplinks * aggregationUplinks;
-            int[] pod = new int[planes];
-            for (int p = 0; p < pods; p++) {
-                for (int k = 0; k < planes; k++) {
-                    pod[k] = aggUp + p * planes + k;
+            addGroups(graph, pods, planes, copies, copyLinks, (p, k) -> aggUp + p * planes + k);
+            addGroups(graph, pods, planes, copies, copyLinks, (p, k) -> coreDown + k * pods + p);
+        }
+        return first;
+    }
+
+    /**
+     * Declares {@code count} groups, group j of {@code member(j, k)} for k in [0, width) and each one's copies;
+     * returns the first's index.
+     */
+    private static int addGroups(GraphBuilder graph, int count, int width, int copies, int copyLinks,
+            IntBinaryOperator member) {
+        int first = -1;
+        int[] members = new int[copies * width];
+        for (int j = 0; j < count; j++) {
+            for (int c = 0; c < copies; c++) {
+                for (int k = 0; k < width; k++) {
+                    members[c * width + k] = member.applyAsInt(j, k) + c * copyLinks;
                 }
-                graph.addGroup(pod);
             }
-            for (int p = 0; p < pods; p++) {
-                for (int k = 0; k < planes; k++) {
-                    pod[k] = coreDown + k * pods + p;
-                }
-                graph.addGroup(pod);
-            }
+            int group = graph.addGroup(members);
+            first = j == 0 ? group : first;
         }
         return first;
     }

@@ -106,7 +106,7 @@ public record FatTreeParameters(int tiers, int hostsPerLeaf, int leavesPerPod, d
         return new FatTree(this, graph, ports, nicBytesPerSecond, true);
     }
 
-    /** The tree without its spray groups: a plane's links are in their twins' groups ({@link MultiPlane}). */
+    /** The tree without its spray groups: a plane's are declared over every plane, after the twins' ({@link MultiPlane}). */
     @Override
     public ScaleOutFabric buildPlane(GraphBuilder graph, int ports, double nicBytesPerSecond) {
         return new FatTree(this, graph, ports, nicBytesPerSecond, false);

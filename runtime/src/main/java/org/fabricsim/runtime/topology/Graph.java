@@ -13,8 +13,14 @@ import java.util.Arrays;
  * constraint Σ load ≤ m·min c over the group is exact. Groups get the handles [{@link #linkCount},
  * {@link #flowLinkCount}) after the physical links: a flow path may hold them, and rate, latency
  * (the largest of the members: the last packet) and ends (the first member's) are defined for
- * them; {@link #addBytes} spreads a group's bytes evenly over its members. Each physical link is
- * in at most one group.
+ * them; {@link #addBytes} spreads a group's bytes evenly over its members.
+ *
+ * <p><b>Nested groups.</b> Groups nest or are disjoint: a link is directly in at most one group, and a group declared
+ * after another that holds any of its members holds all of them, so it holds that group whole ({@link #groupOf}: a
+ * link's group, a group's enclosing group). A multi-plane fabric's twin groups (the P copies of one plane's link) nest
+ * in its spray groups (every plane's uplinks of a leaf, P·u members, {@code MultiPlane}): a sprayed flow loads a spray
+ * group's P·u members alike and a flow that takes one link a plane loads a twin group's P alike, so a physical link
+ * carries its own bytes plus each enclosing group's ÷ that group's members ({@code FlowTable#linkBytes}).
  *
  * <p>Memory: each link array is held once; a graph made from another ({@link #withScaledRates}, {@link
  * #withAddedLatencies}, {@link #withSenderLatencies}) shares every array but the one it changes.
@@ -60,22 +66,40 @@ public final class Graph {
         this.linkCount = linkCount;
         this.groupFirst = groupFirst;
         this.groupMembers = groupMembers;
-        this.groupOf = new int[linkCount];
+        this.groupOf = new int[linkCount + groups];
         Arrays.fill(groupOf, -1);
         for (int g = 0; g < groups; g++) {
             int id = linkCount + g;
-            for (int i = groupFirst[g]; i < groupFirst[g + 1]; i++) {
-                int member = groupMembers[i];
-                if (groupOf[member] >= 0) {
-                    throw new IllegalArgumentException("link " + member + " is in two groups");
-                }
-                groupOf[member] = id;
-            }
+            nest(id);
             linkFrom[id] = linkFrom[groupMembers[groupFirst[g]]];
             linkTo[id] = linkTo[groupMembers[groupFirst[g]]];
         }
         this.linkBytesPerSecond = fillGroupRates(linkBytesPerSecond);
         this.linkLatencyPs = fillGroupLatencies(linkLatencyPs);
+    }
+
+    /**
+     * Makes group {@code id} hold its members: a member in no group directly, a member of a group declared before
+     * through the outermost group it is in, which must then lie whole inside {@code id} (Σ of the members reached
+     * equals the members listed, or a group overlaps {@code id} in part). O(members × nesting depth).
+     */
+    private void nest(int id) {
+        int g = id - linkCount;
+        int reached = 0;
+        for (int i = groupFirst[g]; i < groupFirst[g + 1]; i++) {
+            int outer = groupMembers[i];
+            while (groupOf[outer] >= 0) {
+                outer = groupOf[outer];
+            }
+            if (outer != id) {
+                groupOf[outer] = id;
+                reached += groupSize(outer);
+            }
+        }
+        if (reached != groupFirst[g + 1] - groupFirst[g]) {
+            throw new IllegalArgumentException("group " + g + " holds part of a group declared before it (link "
+                    + groupMembers[groupFirst[g]] + " on): groups must nest or be disjoint");
+        }
     }
 
     /**
@@ -134,7 +158,10 @@ public final class Graph {
         return linkBytesPerSecond.length;
     }
 
-    /** The group handle of a physical link, or −1 when it is in no group. */
+    /**
+     * The group that holds link handle {@code link} directly: a physical link's group, a group's enclosing group
+     * (nested groups, class comment); −1 when none does. Its enclosing groups follow by calling again. O(1).
+     */
     public int groupOf(int link) {
         return groupOf[link];
     }

@@ -29,8 +29,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
  * such as 0.0001 Gb/s, gives each leaf millions), times P planes plus a NIC node and 2·P port links per accelerator
  * when P &gt; 1 ({@link MultiPlane}); on one plane 2 spray groups per leaf and, with three tiers, 2 per pod
  * ({@link FatTreeLayout}), whose members are the tree's links between tiers; on P planes a group of the P twins of each
- * of one plane's links and two of each accelerator's P ports, up and down, P members each and no spray groups
- * ({@link MultiPlane}); a dragonfly's g·a routers, g·a·(a − 1)
+ * of one plane's links and two of each accelerator's P ports, up and down, P members each, and one plane's spray
+ * groups over every plane, P times one plane's members ({@link MultiPlane}); a dragonfly's g·a routers, g·a·(a − 1)
  * local and g·a·h global links ({@link Dragonfly});</li>
  * <li>a torus, direct: no node of its own and no NIC link, 2·n links per dimension, 2·n ÷ k_d fewer along an open
  * dimension d of k_d ({@link Torus}), whatever slice of it the cluster is.</li>
@@ -38,7 +38,8 @@ import org.fabricsim.runtime.spec.TopologySpec;
  *
  * <p><b>Bytes</b>, counted: the graph's arrays, held once while it is made (the builder, sized from this estimate,
  * hands them over uncopied): {@link #BYTES_PER_LINK} per link, its entries in the four link arrays (two ints, a double
- * and a long, 24 B) and in the group index (4 B); {@link #BYTES_PER_GROUP} per group, its entries in the link arrays;
+ * and a long, 24 B) and in the group index (4 B); {@link #BYTES_PER_GROUP} per group, its entries in the link arrays
+ * and the group index (the group enclosing it, {@link Graph#groupOf});
  * {@link #BYTES_PER_GROUP_MEMBER} per member; {@link #BYTES_PER_NODE} for a node's kind and in-switch flag. Measured
  * against it (docs/performance.md, "One copy handed over, session 63"): a two-tier fat-tree of 26,476,544 links, 846.7
  * MB counted (32 B per link), builds in a heap of 925 MiB and dies in 900 MiB (36 to 37 B per link, the rest the
@@ -58,7 +59,7 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
     /** Counted heap per directed link while the graph is made (class comment). */
     public static final long BYTES_PER_LINK = 28;
     /** Counted heap per spray group while the graph is made (class comment). */
-    public static final long BYTES_PER_GROUP = 24;
+    public static final long BYTES_PER_GROUP = 28;
     /** Counted heap per member of a spray group while the graph is made (class comment). */
     public static final long BYTES_PER_GROUP_MEMBER = 4;
     /** Counted heap per graph node while the graph is made (class comment). */
@@ -148,8 +149,8 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
      * A switched network's own switches and links over {@code ports} ports: one switch; a dragonfly's routers with
      * their local and global links; a tree's tiers of one plane from {@code layout}, times its planes, and with
      * several planes a NIC node and 2 links per plane for each port; one plane's spray groups, 2 per leaf and 2 per
-     * pod of three tiers, whose members are its links between tiers, or several planes' twin groups, one per link of a
-     * plane and 2 per port, of P members each.
+     * pod of three tiers, whose members are its links between tiers; several planes' twin groups, one per link of a
+     * plane and 2 per port, of P members each, and one plane's spray groups over every plane, P times its members.
      */
     private static Network switched(ScaleOutSpec network, long ports, Supplier<TierLayout> layout) {
         TopologySpec topology = network.topology();
@@ -174,8 +175,8 @@ public record GraphEstimate(long links, long nodes, long groups, long groupMembe
         String fix = "state the fabric's real link rate (a rate far below the NICs' gives each leaf that many"
                 + " uplinks) or the tiers' uplinks";
         return planes > 1
-                ? new Network(planes * switches + ports, planes * (links + 2.0 * ports), links + 2.0 * ports,
-                        planes * (links + 2.0 * ports), "links of " + planes + " planes' switch tiers and NIC ports",
+                ? new Network(planes * switches + ports, planes * (links + 2.0 * ports), links + 2.0 * ports + groups,
+                        planes * (2.0 * links + 2.0 * ports), "links of " + planes + " planes' switch tiers and NIC ports",
                         fix + ", or fewer planes")
                 : new Network(switches, links, groups, links, "links between switch tiers", fix);
     }

@@ -28,8 +28,18 @@ import java.util.function.IntFunction;
  * of physical links ({@link #route}, an aggregation tree's) takes one plane, {@link PathChoice#port}.
  * Minimal routes: P × those of one plane. Route cost O(P + plane route) physical, O(plane route) grouped.
  *
- * <p>Memory: P fabrics over every port, plus ports + 2·P·ports links, and Λ + 2·ports groups of P
- * members; the planes declare no groups of their own ({@link FabricParameters#buildPlane}). Re-routing
+ * <p>Sprayed, one variable too: a flow sprayed over every minimal route spreads over the P ports and, in each plane,
+ * over the u routes of that plane, so each hop's P·u links (a leaf's uplinks in every plane, the links down into the
+ * destination's leaf in every plane; with three tiers the pods' aggregation uplinks and core downlinks) carry
+ * rate/(P·u) each. Those are the plane's spray groups with their twins ({@link FatTree#addSprayGroups} over the P
+ * planes, declared after the twin groups, each holding u twin groups whole: groups nest, {@link Graph}), one
+ * constraint Σ w_f·r_f ≤ P·u·min c a hop, exact because every sprayed flow that crosses one member crosses all P·u
+ * with the same share. The route is the up ports' group, the plane's sprayed route on these groups ({@link
+ * FatTree#sprayRouteFrom}), the down ports' group: one class where spraying per route held u (P·u before session 68).
+ *
+ * <p>Memory: P fabrics over every port, plus ports + 2·P·ports links, and Λ + 2·ports twin groups of P members,
+ * plus one plane's spray groups (2 per leaf, 2 per pod of three tiers) of P times its members, the planes' links
+ * between tiers once more; the planes declare no groups of their own ({@link FabricParameters#buildPlane}). Re-routing
  * around failures is not modelled for planes: a failed part interrupts the job, as on a fabric without
  * twins.
  */
@@ -44,6 +54,10 @@ final class MultiPlane implements ScaleOutFabric {
     private final int planeLinks;
     /** The builder's index of the first twin group, plane 0's link {@link #planeFirst}'s. */
     private final int firstGroup;
+    /** Plane 0, whose sprayed route names the spray groups over every plane; null where the planes have none. */
+    private final FatTree sprayPlane;
+    /** The builder's index of the first spray group over every plane ({@link FatTree#addSprayGroups}), −1 if none. */
+    private final int firstSprayGroup;
 
     MultiPlane(MultiPlaneParameters parameters, GraphBuilder graph, int ports, double nicBytesPerSecond) {
         this.planeCount = parameters.planes();
@@ -65,6 +79,9 @@ final class MultiPlane implements ScaleOutFabric {
             }
         }
         this.firstGroup = addTwinGroups(graph, ports);
+        this.firstSprayGroup = planes[0] instanceof FatTree tree ? tree.addSprayGroups(graph, planeCount, planeLinks)
+                : -1;
+        this.sprayPlane = firstSprayGroup >= 0 ? (FatTree) planes[0] : null;
     }
 
     /**
@@ -108,14 +125,29 @@ final class MultiPlane implements ScaleOutFabric {
         return next;
     }
 
-    /** The source's up ports, the twins of plane 0's route under {@code choice}, the destination's down ports. */
+    /** Whether the planes have spray groups: trees of two tiers or more ({@link #groupRoute} sprayed). */
     @Override
-    public int groupRoute(int srcPort, int dstPort, PathChoice choice, int groupBase, int[] out, int at) {
+    public boolean spraysOverGroups() {
+        return sprayPlane != null;
+    }
+
+    /**
+     * The source's up ports, then sprayed the spray groups over every plane of plane 0's sprayed route, else the twins
+     * of plane 0's route under {@code choice}, then the destination's down ports.
+     */
+    @Override
+    public int groupRoute(int srcPort, int dstPort, PathChoice choice, boolean sprayed, int groupBase, int[] out,
+            int at) {
         int base = groupBase + firstGroup;
         out[at++] = base + planeLinks + 2 * srcPort;
-        int next = planes[0].route(srcPort, dstPort, choice, out, at);
-        for (int i = at; i < next; i++) {
-            out[i] = base + out[i] - planeFirst;
+        int next;
+        if (sprayed) {
+            next = sprayPlane.sprayRouteFrom(srcPort, dstPort, groupBase + firstSprayGroup, out, at);
+        } else {
+            next = planes[0].route(srcPort, dstPort, choice, out, at);
+            for (int i = at; i < next; i++) {
+                out[i] = base + out[i] - planeFirst;
+            }
         }
         out[next++] = base + planeLinks + 2 * dstPort + 1;
         return next;

@@ -46,14 +46,17 @@ public interface ScaleOutFabric {
      * Writes the fabric part of the route from {@code srcPort} to {@code dstPort} of a flow spread evenly over
      * parallel links, like {@link #route} but as link group handles ({@code groupBase} + the group's index) where it
      * spreads: one handle per hop, the group of the links the flow's bytes spread over there, so the flow is one
-     * max-min variable whose rate splits evenly over its routes (path weights 1/m on a group of m). Spraying ({@link
-     * #spraysOverGroups}) spreads over every minimal route and reads no choice; a multi-plane NIC ({@link #nicPorts}
-     * above 1) over its planes, each hop the group of the link {@code choice} picks in one plane and its twins in the
-     * others ({@link MultiPlane}). Only for such a fabric.
+     * max-min variable whose rate splits evenly over its routes (path weights 1/m on a group of m). Spraying ({@code
+     * sprayed}, on a fabric that {@link #spraysOverGroups}) spreads over every minimal route and reads no choice; a
+     * multi-plane NIC ({@link #nicPorts} above 1) spreads over its planes: sprayed, each hop the group of every plane's
+     * links spraying spreads over there, else the group of the link {@code choice} picks in one plane and its twins in
+     * the others ({@link MultiPlane}). Only for such a fabric.
      *
+     * @param sprayed whether the flow is sprayed over every minimal route (else it takes {@code choice}'s)
      * @return the index after the last link written
      */
-    default int groupRoute(int srcPort, int dstPort, PathChoice choice, int groupBase, int[] out, int at) {
+    default int groupRoute(int srcPort, int dstPort, PathChoice choice, boolean sprayed, int groupBase, int[] out,
+            int at) {
         throw new UnsupportedOperationException(describe() + " has no link groups to route over");
     }
 

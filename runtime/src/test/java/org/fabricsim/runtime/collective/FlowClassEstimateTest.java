@@ -114,16 +114,17 @@ class FlowClassEstimateTest {
     }
 
     @Test
-    void shouldCountASprayedFlowOnTwoPlanesOnceForEachRouteOfOnePlane() {
-        // Spraying on two planes sprays per path of a plane, each path over both planes: a plane's leaf has
-        // ⌈16 × 25 GB/s ÷ 50 GB/s⌉ = 8 uplinks, so 8 routes a flow (before, 16: a class per route of either plane),
-        // 2,048 × 2,047 × 2 × 8 = 67,076,096 classes, ≈ 25.9 GB against a 2 GiB heap; the factor named is the 8
-        // sprayed paths, and the fix adaptive routing.
+    void shouldCountASprayedFlowOnTwoPlanesAsOneClass() {
+        // Spraying on two planes sprays each flow over both planes' 8 uplinks of its leaf (⌈16 × 25 GB/s ÷ 50 GB/s⌉ a
+        // plane) as one class: 2,048 × 2,047 × 2 channels = 8,384,512 classes on paths of 6 links, × 410 B ≈ 3.4 GB
+        // against a 2 GiB heap; the factor named is the 2 channels. Before, a class per route of one plane: × 8 =
+        // 67,076,096 classes (≈ 25.9 GB), the factor named the 8 sprayed paths.
         FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes(2048), allToAll(2048, RoutingMode.SPRAY));
-        assertEquals(2048L * 2047 * 2 * 8, estimate.classes());
+        assertEquals(2048L * 2047 * 2, estimate.classes());
+        assertEquals(8_384_512L * 410, estimate.bytes());
         String reason = estimate.refusal(2L << 30, "benchmark A2A");
-        assertTrue(reason.contains("the largest factor is 8 sprayed paths per flow"), reason);
-        assertTrue(reason.contains("route it 'adaptive'"), reason);
+        assertTrue(reason.contains("x 1 sprayed paths per accelerator"), reason);
+        assertTrue(reason.contains("the largest factor is 2 channels"), reason);
     }
 
     @Test
@@ -137,6 +138,25 @@ class FlowClassEstimateTest {
         CollectiveResult planes = CollectiveEngine.run(twoPlanes(64), request);
         assertEquals(onePlane.network().flowClassesStarted(), planes.network().flowClassesStarted());
         assertEquals(onePlane.timePs(), planes.timePs());
+    }
+
+    @Test
+    void shouldMergeTheQueuePairsOfAFlowSprayedPerPathIntoOneClassAPath() {
+        // The tree of 64 without one cable sprays per path. 8 flows per peer over 2 channels: each transfer goes as
+        // ⌈8 / 2⌉ = 4 queue pairs, and spraying reads no flow key, so a path's 4 queue pairs are 4 identical flows of a
+        // quarter of the bytes: one class of weight 4, the classes of 2 flows per peer (one queue pair), 4 x the flows,
+        // the same time. The estimate counts them once too: 64 x 63 x 2 channels x 1 x 15 routes = 120,960 either way.
+        // Before, the queue pairs came path after path within each queue pair, apart: 4 x the classes.
+        ClusterTopology degraded = DegradedTopologies.withoutCable(tree(64));
+        CollectiveRequest onePair = allToAll(64, RoutingMode.SPRAY).withFlowsPerPeer(2);
+        CollectiveRequest fourPairs = allToAll(64, RoutingMode.SPRAY).withFlowsPerPeer(8);
+        CollectiveResult one = CollectiveEngine.run(degraded, onePair);
+        CollectiveResult four = CollectiveEngine.run(degraded, fourPairs);
+        assertEquals(one.network().flowClassesStarted(), four.network().flowClassesStarted());
+        assertEquals(4 * one.network().flowsStarted(), four.network().flowsStarted());
+        assertEquals(one.timePs(), four.timePs());
+        assertEquals(120_960, FlowClassEstimate.of(degraded, fourPairs).classes());
+        assertEquals(120_960, FlowClassEstimate.of(degraded, onePair).classes());
     }
 
     @Test

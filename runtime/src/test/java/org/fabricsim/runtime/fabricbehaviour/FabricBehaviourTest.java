@@ -116,7 +116,7 @@ class FabricBehaviourTest {
         int uplink = path[1];
         assertEquals(0.3, model.saturatedCapacityFactor(uplink, 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
         assertEquals(1.0, model.saturatedCapacityFactor(uplink, 1, 1, 2, 1 << 20, 1 << 20, 1));
-        int groupLength = tree.groupRoute(0, 15, first, path);
+        int groupLength = tree.groupRoute(0, 15, first, true, path);
         assertEquals(length, groupLength);
         assertEquals(0.3, model.saturatedCapacityFactor(path[1], 4, 1, 2, 1 << 20, 1 << 20, 1), 1e-12);
     }

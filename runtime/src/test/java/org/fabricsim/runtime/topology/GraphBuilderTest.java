@@ -17,9 +17,10 @@ class GraphBuilderTest {
     /**
      * Two accelerators (nodes 0, 1) on a switch (node 2, reducing) with two parallel links each way to node 0 and one
      * to node 1: 6 links, 2 groups (0's uplinks 0 and 1; its downlinks 2 and 3) of 4 members. Group 6 runs at 2 × 50
-     * GB/s, the slowest member's latency 1 ns; group 7 at 2 × 25 GB/s (its slowest member), 3 ns.
+     * GB/s, the slowest member's latency 1 ns; group 7 at 2 × 25 GB/s (its slowest member), 3 ns. Then {@code
+     * moreGroups}, if any.
      */
-    private static Graph build(GraphBuilder builder) {
+    private static Graph build(GraphBuilder builder, int[]... moreGroups) {
         builder.addNodes(Graph.ACCELERATOR, 2, false);
         int sw = builder.addNodes(Graph.SWITCH, 1, true);
         builder.addLink(0, sw, FAST);
@@ -30,6 +31,9 @@ class GraphBuilderTest {
         builder.addLink(sw, 1, FAST);
         builder.addGroup(new int[] {0, 1});
         builder.addGroup(new int[] {2, 3});
+        for (int[] group : moreGroups) {
+            builder.addGroup(group);
+        }
         return builder.build();
     }
 
@@ -67,5 +71,23 @@ class GraphBuilderTest {
         assertThrows(IllegalStateException.class, () -> builder.addNodes(Graph.SWITCH, 1, false));
         assertThrows(IllegalStateException.class, () -> builder.addGroup(new int[] {4}));
         assertThrows(IllegalStateException.class, builder::build);
+    }
+    /**
+     * Groups nest: the graph of {@link #build} with a third group of node 0's four links to and from the switch, {0, 1,
+     * 2, 3}, which holds groups 6 and 7 whole: group 8, of 4 members, at 4 × 25 GB/s (its slowest member), enclosing
+     * both; a link's groups follow outward (1 in 6 in 8), and a group of links 1 and 4 holds part of group 6 only
+     * (link 0 left out) and is refused.
+     */
+    @Test
+    void shouldNestAGroupThatHoldsEarlierGroupsWholeAndRefuseOneThatHoldsPartOfOne() {
+        Graph graph = build(new GraphBuilder(), new int[] {0, 1, 2, 3});
+        assertEquals(9, graph.flowLinkCount());
+        assertEquals(6, graph.groupOf(1));
+        assertEquals(8, graph.groupOf(6));
+        assertEquals(8, graph.groupOf(7));
+        assertEquals(-1, graph.groupOf(8));
+        assertEquals(4, graph.groupSize(8));
+        assertEquals(100e9, graph.linkBytesPerSecond(8));
+        assertThrows(IllegalArgumentException.class, () -> build(new GraphBuilder(), new int[] {1, 4}));
     }
 }

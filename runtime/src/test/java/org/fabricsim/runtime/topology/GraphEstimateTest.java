@@ -57,8 +57,8 @@ class GraphEstimateTest {
     /**
      * The estimate counts {@code links} and {@code nodes}, and every count of the built graph, its groups (the flow
      * handles after the links) and their members included: the builder sized from it is full and hands its arrays
-     * over uncopied. Bytes: 28 per link (24 in the link arrays, 4 in the group index), 24 per group, 4 per member, 2
-     * per node.
+     * over uncopied. Bytes: 28 per link (24 in the link arrays, 4 in the group index), 28 per group (the same), 4 per
+     * member, 2 per node.
      */
     private static void assertAsBuilt(ClusterSpec cluster, long links, long nodes) {
         GraphEstimate estimate = GraphEstimate.of(cluster);
@@ -73,7 +73,7 @@ class GraphEstimateTest {
             members += built.groupSize(group);
         }
         assertEquals(members, estimate.groupMembers(), cluster.toString());
-        assertEquals(links * 28 + estimate.groups() * 24 + members * 4 + nodes * 2, estimate.bytes());
+        assertEquals(links * 28 + estimate.groups() * 28 + members * 4 + nodes * 2, estimate.bytes());
     }
 
     private static void assertGroups(ClusterSpec cluster, long groups, long members) {
@@ -141,15 +141,17 @@ class GraphEstimateTest {
      * Alibaba HPN's two planes: 2 nodes of 8 with 400 Gb/s NICs, each NIC's ports at 200 Gb/s on 2 planes of 2 stated
      * leaves. Per plane 16 ports, 8 per leaf, ⌈8 × 25 ÷ 50⌉ = 4 spines: 2 × 4 × 2 = 16 links, 6 switches. Two planes:
      * 32 links and 12 switches, 16 NIC nodes with 2 ports × 2 links each (64), 32 accelerator NIC links: 128 links, 16
-     * + 12 + 16 = 44 nodes. Groups: no spray groups of a plane, but one group of 2 twins for each of a plane's 16
-     * links and 2 for each of the 16 NICs' ports (its 2 up ports, its 2 down ports), 16 + 32 = 48 of 2 members: 96.
+     * + 12 + 16 = 44 nodes. Groups: one group of 2 twins for each of a plane's 16 links and 2 for each of the 16 NICs'
+     * ports (its 2 up ports, its 2 down ports), 16 + 32 = 48 of 2 members: 96; and one plane's spray groups over both
+     * planes, a leaf's uplinks and the links down into it, 2 x 2 = 4 groups of 2 x 4 members: 32. 52 groups, 128
+     * members.
      */
     @Test
     void shouldCountAMultiPlaneFabricAsBuilt() {
         TierStructure planes = new TierStructure(new TierStructure.Level(SWITCH, 2, 0), null, null, 0, 2, 0);
         ClusterSpec cluster = cluster(NODE, 2, new TopologySpec.FatTree(SWITCH, 2, List.of(1.0), planes), G400);
         assertAsBuilt(cluster, 128, 44);
-        assertGroups(cluster, 48, 96);
+        assertGroups(cluster, 52, 128);
         assertAsBuilt(withDataCentre(cluster, new TopologySpec.SingleSwitch(null)), 160, 45);
     }
 

@@ -35,18 +35,23 @@ class MultiPlaneAllToAllTest {
     private static final int RANKS = 64;
     private static final double NIC_BYTES_PER_SECOND = 100e9;
     private static final long LAMBDA_PS = 1_000_000;
-    private static final AcceleratorSpec GPU = new AcceleratorSpec("t.gpu", "generic", 0, 0, 0, 0, 0, 0);
-    private static final NodeSpec BLACKWELL = new NodeSpec("t.B1", GPU, 1, null,
+    static final AcceleratorSpec GPU = new AcceleratorSpec("t.gpu", "generic", 0, 0, 0, 0, 0, 0);
+    static final NodeSpec BLACKWELL = new NodeSpec("t.B1", GPU, 1, null,
             new NicSpec("t.Nic800", "generic", 1, NIC_BYTES_PER_SECOND, 0, LAMBDA_PS), 1, true);
 
     /** 64 nodes on {@code planes} planes of links at {@code linkBytesPerSecond} (each request states its routing). */
     private static ClusterTopology cluster(int planes, double linkBytesPerSecond) {
+        return cluster(BLACKWELL, planes, linkBytesPerSecond);
+    }
+
+    /** 64 nodes of {@code node} on {@code planes} 1:1 two-tier trees of radix 64, links at {@code linkBytesPerSecond}. */
+    static ClusterTopology cluster(NodeSpec node, int planes, double linkBytesPerSecond) {
         FabricSpec ethernet = new FabricSpec("t.E", "generic", FabricSpec.FabricScope.SCALE_OUT, true, "",
                 linkBytesPerSecond, 0, true, FabricSpec.CongestionControl.NONE, false, false, false,
                 FabricSpec.DEFAULT_FLOWS_PER_PEER, 1.0);
         TopologySpec tree = new TopologySpec.FatTree(null, 2, List.of(1.0),
                 new TierStructure(null, null, null, 0, planes, 0));
-        return ClusterTopologies.build(new ClusterSpec("t.C", BLACKWELL, RANKS,
+        return ClusterTopologies.build(new ClusterSpec("t.C", node, RANKS,
                 new ScaleOutSpec(ethernet, tree, ScaleOutSpec.Routing.ECMP), 0, null, null));
     }
 
