@@ -82,6 +82,7 @@ class ComparisonConsoleTest {
         assertEquals("31.4 days", MetricText.of("timeToTrainDays", 31.43));
         assertEquals("1,000", MetricText.of("completedRequests", 1000));
         assertEquals("0.125", MetricText.of("someRatio", 0.125));
+        assertEquals("99.2%", MetricText.of("rows[1 GiB].maxLinkUtilization", 0.992), "a utilization, as MFU is");
     }
 
     @Test
