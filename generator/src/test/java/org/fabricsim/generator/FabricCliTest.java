@@ -216,6 +216,35 @@ class FabricCliTest {
     }
 
     @Test
+    void shouldShowTheRowsThatDifferByDefaultAndEveryRowWithFullComparison(@TempDir Path dir) throws Exception {
+        // Links at 400 and 800 Gb/s on 2 nodes: both run the 1 GiB ring on the same NCCL channels, so that row is the
+        // same in every run; the time, the bandwidths and the utilisation differ. By default the channels go to the
+        // one line of rows the same in every run; --full-comparison prints them as a row of the table, as before
+        // session 69. A benchmark study has no verdict: the JSON's verdicts list is empty, not missing.
+        Path model = dir.resolve("links.fabric");
+        Files.writeString(model, """
+                package cmp
+                cluster Slow { nodes 2 x 4 accelerators link 400 Gb/s latency 1 us }
+                cluster Fast { nodes 2 x 4 accelerators link 800 Gb/s latency 1 us }
+                benchmark Ring { all-reduce ring on Slow sizes 1 GiB }
+                study Links { simulate Ring vary cluster in [Slow, Fast] }
+                """);
+        Path json = dir.resolve("links.json");
+        CliRun compact = CliRun.fabric("simulate", model.toString(), "--json", json.toString());
+        assertEquals(0, compact.exitCode(), compact.err());
+        assertTrue(compact.out().lines().anyMatch(l -> l.trim().startsWith("1 GiB busbw ")), compact.out());
+        assertTrue(compact.out().lines().anyMatch(l -> l.matches("  the same in every run: 1 GiB channels \\d+")),
+                compact.out());
+        assertFalse(compact.out().lines().anyMatch(l -> l.trim().startsWith("1 GiB channels ")), compact.out());
+        assertEquals(0, JsonParser.parseString(Files.readString(json)).getAsJsonObject().getAsJsonArray("verdicts")
+                .size());
+        CliRun full = CliRun.fabric("simulate", model.toString(), "--full-comparison");
+        assertEquals(0, full.exitCode(), full.err());
+        assertTrue(full.out().lines().anyMatch(l -> l.trim().startsWith("1 GiB channels ")), full.out());
+        assertFalse(full.out().contains("the same in every run"), full.out());
+    }
+
+    @Test
     void shouldGiveRunsTheSameSeedsForTheSameSeedOption(@TempDir Path dir) throws Exception {
         Path model = sweepModel(dir);
         Path first = dir.resolve("a.json");

@@ -200,6 +200,12 @@ public final class FabricCli {
                 + " (a miss is a finding: without this flag the exit code stays 0)")
         boolean failOnMiss;
 
+        @Option(names = "--full-comparison", description = "print every row of each study's side-by-side comparison"
+                + " in one table, as wide as it takes; by default it shows the headline rows and the rows that differ"
+                + " between the runs, lists the rows the same in every run on one line and wraps the runs to"
+                + " 120 columns (the --json, --csv and --html results hold every row either way)")
+        boolean fullComparison;
+
         @CommandLine.ParentCommand
         FabricCli cli;
 
@@ -221,7 +227,7 @@ public final class FabricCli {
             StudyResult result = runner.run(programs.model(), studies,
                     seed == null ? OptionalLong.empty() : OptionalLong.of(seed));
             PrintWriter out = spec.commandLine().getOut();
-            out.print(ConsoleTable.render(result));
+            out.print(ConsoleTable.render(result, fullComparison));
             out.flush();
             reports.write(result, studies);
             return ExitCodes.ofSimulation(result, failOnMiss, spec.commandLine().getErr());

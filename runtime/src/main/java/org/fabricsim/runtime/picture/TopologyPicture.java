@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
+import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.TopologySpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
@@ -17,7 +19,8 @@ import org.fabricsim.runtime.topology.TierLayout;
  * switch, links down and up, downlink:uplink ratio), its pods as dashed boxes, leaves coloured by
  * rail, and the nodes with their accelerators. Counts are {@link TierLayout}'s, the builder's own.
  * A large cluster is summarized: at most {@value #DRAWN} switches of a tier per pod, {@value #PODS}
- * pods, {@value #PLANES} planes and {@value #DRAWN} nodes are drawn, each row with its full count,
+ * pods, {@value #PLANES} planes and {@value #DRAWN} nodes (evenly spaced, so that every group of a mixed
+ * cluster shows) are drawn, each row with its full count,
  * so the document stays small (O(1) in the cluster's size). Fabrics other than fat-trees are one box
  * with their shape. A data-centre network beside the scale-out fabric is one more labelled tier, a
  * band below the planes.
@@ -115,7 +118,7 @@ public final class TopologyPicture {
             TierLayout.Tier tier = tiers.get(t);
             double y = top + 40 + (tiers.size() - 1 - t) * ROW;
             svg.open("g", "class=\"tier\" data-role=\"" + tier.role() + "\" data-switches=\"" + tier.switches() + "\"");
-            label(svg, tier, 12, y);
+            label(svg, cluster, tier, 12, y);
             boolean inPods = pods > 1 && t < 2;
             int groups = inPods ? shownPods : 1;
             int perGroup = inPods ? tier.switches() / pods : tier.switches();
@@ -186,13 +189,32 @@ public final class TopologyPicture {
         }
     }
 
-    private static void label(Svg svg, TierLayout.Tier tier, double x, double y) {
+    /**
+     * A tier's count and switch, then its links down and up with their ratio. A mixed cluster's leaves are built per
+     * node type ({@link ClusterTopologies#groupLeaf}: each group's NIC rate, and the uplinks its NICs need at the leaf
+     * ratio), so its leaf tier has one such line per node type, named, in placement order (until session 69 only the
+     * first group's leaf was drawn: a B200 group's 800G leaves beside H100s' read as 400G ones).
+     */
+    private static void label(Svg svg, ClusterSpec cluster, TierLayout.Tier tier, double x, double y) {
         String switchName = tier.switchSpec() == null ? "switches" : name(tier.switchSpec().name());
         svg.text("tier-label", x, y - 4, tier.role() + ": " + tier.switches() + " × " + switchName);
-        svg.text("tier-links", x, y + 12, tier.downlinks() + " × " + gbps(tier.downBytesPerSecond()) + " down"
+        if (!cluster.mixed() || !"leaf".equals(tier.role())) {
+            links(svg, "", tier, x, y + 12);
+            return;
+        }
+        List<NodeSpec> types = cluster.nodeGroups().stream().map(NodeGroupSpec::node).distinct().toList();
+        for (int i = 0; i < types.size(); i++) {
+            NodeSpec type = types.get(i);
+            links(svg, name(type.name()) + ": ", ClusterTopologies.groupLeaf(cluster, type), x, y + 12 + 14 * i);
+        }
+    }
+
+    /** One line of a tier's links down and up, after {@code prefix}, and its downlink:uplink ratio. */
+    private static void links(Svg svg, String prefix, TierLayout.Tier tier, double x, double y) {
+        svg.text("tier-links", x, y, prefix + tier.downlinks() + " × " + gbps(tier.downBytesPerSecond()) + " down"
                 + (tier.uplinks() > 0 ? ", " + tier.uplinks() + " × " + gbps(tier.upBytesPerSecond()) + " up" : ""));
         if (tier.uplinks() > 0) {
-            svg.text("oversubscription", x + 250, y + 12, ratio(tier.oversubscription()));
+            svg.text("oversubscription", x + 250, y, ratio(tier.oversubscription()));
         }
     }
 
@@ -206,7 +228,9 @@ public final class TopologyPicture {
         svg.text("tier-links", 12, y + 16, perNode + " accelerators each");
         for (int n = 0; n < shown; n++) {
             double x = LEFT + n * step + 4;
-            svg.rect("node", x, y - 14, step - 8, 30, "#edf2f7", "node " + (n + 1));
+            int index = (int) ((long) n * cluster.nodes() / shown);
+            svg.rect("node", x, y - 14, step - 8, 30, "#edf2f7", "node " + (index + 1)
+                    + (cluster.mixed() ? ": " + name(nodeType(cluster, index).name()) : ""));
             double cell = Math.min(12, (step - 16) / drawnAccelerators);
             for (int a = 0; a < drawnAccelerators; a++) {
                 svg.rect("accelerator", x + 4 + a * cell, y - 8, cell - 2, 12,
@@ -216,6 +240,18 @@ public final class TopologyPicture {
         if (cluster.nodes() > shown) {
             svg.text("count", right + 10, y, "×" + cluster.nodes());
         }
+    }
+
+    /** The node type of node {@code index}, the groups placed in written order. O(groups). */
+    private static NodeSpec nodeType(ClusterSpec cluster, int index) {
+        int first = 0;
+        for (NodeGroupSpec group : cluster.nodeGroups()) {
+            first += group.nodes();
+            if (index < first) {
+                return group.node();
+            }
+        }
+        return cluster.node();
     }
 
     private static void legend(Svg svg, int rails, double y) {

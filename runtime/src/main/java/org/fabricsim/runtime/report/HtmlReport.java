@@ -82,7 +82,6 @@ public final class HtmlReport {
         }));
         data.put("topologies", List.copyOf(pictures.values()));
         data.put("comparisons", Comparison.of(result).stream().map(Comparison::toJsonMap).toList());
-        data.put("verdicts", StudyVerdict.of(result).stream().map(StudyVerdict::toJsonMap).toList());
         Map<String, Object> breakdowns = new LinkedHashMap<>();
         result.runs().forEach(run -> {
             Map<String, Double> breakdown = Metrics.stepBreakdown(run.metrics());

@@ -41,6 +41,8 @@ public record Comparison(String study, String baseline, List<String> runs, List<
     /** A run's MFU lost to its fabric's routing against ideal spreading. */
     public static final String LOST_TO_ROUTING = "mfuLostToRouting";
     private static final String POINT_PER_YEAR = "costPerMfuPointPerYear";
+    /** The relative size below which {@value #MFU_GAP_OTHER} is the rounding of its subtraction. */
+    private static final double ROUNDING = 1e-9;
 
     /**
      * One metric across the runs.
@@ -163,14 +165,20 @@ public record Comparison(String study, String baseline, List<String> runs, List<
         return new Row(metric, values, nulls(values.size()));
     }
 
-    /** gap − behaviour − routing, per run. */
+    /**
+     * gap − behaviour − routing, per run; 0 where it is within 10⁻⁹ of the three's magnitudes, the rounding of their
+     * difference: two fabrics on the same switches and links have the same ideal MFU, and the console printed what
+     * the subtraction left of it, {@code -$0.000000000931/year} (session 69).
+     */
     private static Row rest(Row gap, Row behaviour, Row routing) {
         List<Double> values = new ArrayList<>();
         for (int i = 0; i < gap.values().size(); i++) {
             Double g = gap.values().get(i);
             Double b = behaviour.values().get(i);
             Double r = routing.values().get(i);
-            values.add(g == null || b == null || r == null ? null : g - b - r);
+            double rest = g == null || b == null || r == null ? Double.NaN : g - b - r;
+            values.add(Double.isNaN(rest) ? null
+                    : Math.abs(rest) <= ROUNDING * (Math.abs(g) + Math.abs(b) + Math.abs(r)) ? 0.0 : rest);
         }
         return new Row(MFU_GAP_OTHER, values, nulls(values.size()));
     }

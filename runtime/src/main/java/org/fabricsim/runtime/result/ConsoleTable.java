@@ -12,24 +12,28 @@ import java.util.Map;
  * benchmarks as DeepEP prints them, latency and GB/s of dispatch and combine; other kinds as
  * their scalar metrics; failed runs with their reason; then the prediction against each figure the
  * study expects, a miss starting {@code MISSES:}), then,
- * for every study with several runs, the runs side by side with deltas against the baseline, and
+ * for every study with several runs, the runs side by side with deltas against the baseline ({@link
+ * ComparisonConsole}), and
  * each search's summary ({@link SearchConsole}), the clusters' lock-in, and last, where a terminal shows it after the
  * run, what each study decides ({@link StudyVerdict}).
  */
 public final class ConsoleTable {
-    private static final int MAX_CELL = 28;
-
     private ConsoleTable() {
     }
 
-    /** The whole result as text. */
+    /** The whole result as text, each study's comparison the part that differs ({@link ComparisonConsole}). */
     public static String render(StudyResult study) {
+        return render(study, false);
+    }
+
+    /** The whole result as text, with {@code everyRow} each study's whole comparison ({@link ComparisonConsole}). */
+    public static String render(StudyResult study, boolean everyRow) {
         StringBuilder out = new StringBuilder();
         for (RunResult run : study.runs()) {
             out.append(render(run)).append('\n');
         }
         for (Comparison comparison : Comparison.of(study)) {
-            out.append(render(comparison)).append('\n');
+            out.append(ComparisonConsole.render(comparison, everyRow)).append('\n');
         }
         study.studies().stream().filter(info -> !info.search().isEmpty())
                 .forEach(info -> out.append(SearchConsole.render(info)).append('\n'));
@@ -162,45 +166,6 @@ public final class ConsoleTable {
         return value instanceof Number n ? n : Double.NaN;
     }
 
-    /** A study's runs side by side: one column per run, each cell the value and its delta. */
-    public static String render(Comparison comparison) {
-        List<List<String>> table = new ArrayList<>();
-        List<String> header = new ArrayList<>();
-        header.add("metric");
-        List<String> labels = distinct(comparison.runs().stream().map(run -> runLabel(comparison.study(), run)).toList());
-        for (int i = 0; i < labels.size(); i++) {
-            header.add(shorten(labels.get(i)) + (comparison.runs().get(i).equals(comparison.baseline()) ? " (base)" : ""));
-        }
-        table.add(header);
-        int base = comparison.runs().indexOf(comparison.baseline());
-        for (Comparison.Row row : comparison.rows()) {
-            List<String> line = new ArrayList<>();
-            line.add(row.label());
-            for (int i = 0; i < row.values().size(); i++) {
-                String change = row.change(i, base);
-                line.add(change == null ? row.text(i) : row.text(i) + " (" + change + ")");
-            }
-            table.add(line);
-        }
-        int[] widths = new int[header.size()];
-        for (List<String> line : table) {
-            for (int c = 0; c < line.size(); c++) {
-                widths[c] = Math.max(widths[c], line.get(c).length());
-            }
-        }
-        StringBuilder out = new StringBuilder("# ").append(comparison.study()).append(": ")
-                .append(comparison.runs().size()).append(" runs side by side, deltas against ")
-                .append(comparison.baseline() == null ? "no baseline (every run failed)" : "the baseline").append('\n');
-        for (List<String> line : table) {
-            for (int c = 0; c < line.size(); c++) {
-                String format = c == 0 ? "  %-" + widths[c] + "s" : "  %" + widths[c] + "s";
-                out.append(String.format(Locale.ROOT, format, line.get(c)));
-            }
-            out.append('\n');
-        }
-        return out.toString();
-    }
-
     /**
      * Run labels ({@code [a=1, b=2, c=3]}) without the settings every run shares, so that a column names what sets
      * it apart ({@code [b=2]}) rather than a prefix cut off alike for every run; labels kept whole when they are not
@@ -230,9 +195,5 @@ public final class ConsoleTable {
     /** The part of a run's name after its study's, e.g. {@code [data=64]}. */
     static String runLabel(String study, String run) {
         return run.startsWith(study) && run.length() > study.length() ? run.substring(study.length()) : run;
-    }
-
-    private static String shorten(String text) {
-        return text.length() <= MAX_CELL ? text : text.substring(0, MAX_CELL - 1) + "…";
     }
 }

@@ -16,9 +16,12 @@ import java.util.regex.Pattern;
  * (through {@link Comparison#toJsonMap}) and the scalar blocks of other run kinds all write values through here.
  */
 public final class MetricText {
-    /** Dimensionless ratios read as percentages: utilizations, fractions, shares, ETTR, goodput, speed. */
+    /**
+     * Dimensionless ratios read as percentages: utilizations (a benchmark row's {@code maxLinkUtilization} too, which
+     * printed {@code 0.992} beside percentages until session 69), fractions, shares, ETTR, goodput, speed.
+     */
     private static final Pattern PERCENT = Pattern.compile(
-            "(mfu|hfu|effectiveMfu|modelFlopsUtilization|mfuLostTo\\w*|ettr\\w*|goodput|availability"
+            "(mfu|hfu|effectiveMfu|\\w*Utilization|mfuLostTo\\w*|ettr\\w*|goodput|availability"
                     + "|goodputUnderFailures|speed|slowdown|\\w*Fraction|\\w*Share|\\w*Shares|throughputFactor)");
     private static final Pattern DOLLARS = Pattern.compile("(cost\\w*|\\w*Cost|\\w*Dollars\\w*)");
     /** A segment's unit word, which its value already writes ({@code 8.60 s}), and a list row's label. */

@@ -46,7 +46,7 @@ public record StudyResult(String tool, String model, List<StudyInfo> studies, Li
         return runs.stream().flatMap(r -> r.expectations().stream()).filter(e -> !e.within()).toList();
     }
 
-    /** The JSON document {@code {tool, model, studies[], runs[]}}. */
+    /** The JSON document {@code {tool, model, studies[], runs[], verdicts[]}} ({@link StudyVerdict#toJsonMap}). */
     public String toJson() {
         return Json.write(toJsonMap());
     }
@@ -58,6 +58,7 @@ public record StudyResult(String tool, String model, List<StudyInfo> studies, Li
         json.put("model", model);
         json.put("studies", studies.stream().map(StudyInfo::toJsonMap).toList());
         json.put("runs", runs.stream().map(RunResult::toJsonMap).toList());
+        json.put("verdicts", StudyVerdict.of(this).stream().map(StudyVerdict::toJsonMap).toList());
         return json;
     }
 

@@ -30,18 +30,24 @@ import java.util.function.Function;
  * that misses an SLO is named apart, however cheap.</li>
  * </ul>
  * Benchmarks, inference without a cost (the most tokens per second would only name the highest load of a rate
- * sweep) and other kinds have no verdict.
+ * sweep) and other kinds have no verdict. The JSON result holds the verdicts as {@code verdicts[]} ({@link
+ * #toJsonMap}, since session 69), with the figures as numbers, so that a script comparing designs reads the same
+ * headline as the console.
  *
  * @param study      the study's name
  * @param objective  the figure of merit in words: {@code MFU}, {@code cost per million output tokens}
+ * @param metric     the figure's key: {@code mfu} (a fraction) or {@value #DOLLARS_PER_MILLION_OUTPUT} (dollars)
  * @param best       the winner's run name, or null when no run qualifies
+ * @param bestValue  the winner's figure in {@code metric}'s unit, or null when no run qualifies
  * @param bestText   the winner's figure in its unit ({@link MetricText#of})
  * @param tied       the runs tied with the winner
  * @param behind     the other qualifying runs, nearest first
  * @param missing    the runs that miss an SLO
  */
-public record StudyVerdict(String study, String objective, String best, String bestText, List<String> tied,
-        List<Behind> behind, List<String> missing) {
+public record StudyVerdict(String study, String objective, String metric, String best, Double bestValue,
+        String bestText, List<String> tied, List<Behind> behind, List<String> missing) {
+    /** An inference verdict's figure: every pool's dollars per million output tokens. */
+    static final String DOLLARS_PER_MILLION_OUTPUT = "dollarsPerMillionOutputTokens";
     /** Points of MFU within which two runs are tied: half of the tables' last printed digit (0.1 points). */
     static final double TIED_POINTS = 0.05;
 
@@ -49,10 +55,12 @@ public record StudyVerdict(String study, String objective, String best, String b
      * A run behind the winner.
      *
      * @param run            its name
+     * @param value          its figure in the verdict's {@code metric} unit
      * @param gap            how far behind, in words and the figure's unit: {@code 3.2 points}, {@code +$0.12/M output tokens (+15.0%)}
+     * @param mfuPoints      how far behind in MFU points, (MFU_best − MFU_run) × 100 (training), else null
      * @param dollarsPerYear what the gap costs a year on its cluster (training with a cost), else null
      */
-    public record Behind(String run, String gap, Double dollarsPerYear) {
+    public record Behind(String run, double value, String gap, Double mfuPoints, Double dollarsPerYear) {
     }
 
     /** The verdict of each study of {@code result} with at least two runs that succeeded, where its kind has one. */
@@ -82,16 +90,18 @@ public record StudyVerdict(String study, String objective, String best, String b
         List<Behind> behind = new ArrayList<>();
         runs.stream().filter(run -> run != best).sorted(Comparator.comparingDouble(run -> -number(run, "mfu")))
                 .forEach(run -> {
-                    double points = 100 * (bestMfu - number(run, "mfu"));
+                    double mfu = number(run, "mfu");
+                    double points = 100 * (bestMfu - mfu);
                     Double perPoint = number(run, "costPerMfuPointPerYear");
                     if (points < TIED_POINTS) {
                         tied.add(run.name());
                     } else {
-                        behind.add(new Behind(run.name(), String.format(Locale.ROOT, "%.1f points", points),
-                                perPoint == null ? null : points * perPoint));
+                        behind.add(new Behind(run.name(), mfu, String.format(Locale.ROOT, "%.1f points", points),
+                                points, perPoint == null ? null : points * perPoint));
                     }
                 });
-        return new StudyVerdict(study, "MFU", best.name(), MetricText.of("mfu", bestMfu), tied, behind, List.of());
+        return new StudyVerdict(study, "MFU", "mfu", best.name(), bestMfu, MetricText.of("mfu", bestMfu), tied, behind,
+                List.of());
     }
 
     private static StudyVerdict inference(String study, List<RunResult> runs) {
@@ -101,7 +111,8 @@ public record StudyVerdict(String study, String objective, String best, String b
         List<String> missing = runs.stream().filter(run -> !meetsSlos(run)).map(RunResult::name).toList();
         String objective = "cost per million output tokens (every pool)";
         if (meeting.isEmpty()) {
-            return new StudyVerdict(study, objective, null, null, List.of(), List.of(), missing);
+            return new StudyVerdict(study, objective, DOLLARS_PER_MILLION_OUTPUT, null, null, null, List.of(), List.of(),
+                    missing);
         }
         double bestValue = dollarsPerMillionOutput(meeting.get(0));
         List<String> tied = new ArrayList<>();
@@ -112,12 +123,12 @@ public record StudyVerdict(String study, String objective, String best, String b
                 tied.add(run.name());
             } else {
                 String difference = MetricText.of(key, Math.abs(value - bestValue));
-                behind.add(new Behind(run.name(), String.format(Locale.ROOT, "%s%s (%+.1f%%)", value > bestValue ? "+" : "-",
-                        difference, 100 * (value - bestValue) / bestValue), null));
+                behind.add(new Behind(run.name(), value, String.format(Locale.ROOT, "%s%s (%+.1f%%)",
+                        value > bestValue ? "+" : "-", difference, 100 * (value - bestValue) / bestValue), null, null));
             }
         }
-        return new StudyVerdict(study, objective, meeting.get(0).name(), MetricText.of(key, bestValue), tied, behind,
-                missing);
+        return new StudyVerdict(study, objective, DOLLARS_PER_MILLION_OUTPUT, meeting.get(0).name(), bestValue,
+                MetricText.of(key, bestValue), tied, behind, missing);
     }
 
     /** Whether every SLO the run states is met ({@code slos[].met}); a run without SLOs meets them. */
@@ -190,18 +201,25 @@ public record StudyVerdict(String study, String objective, String best, String b
         return byRun;
     }
 
-    /** This verdict as a JSON-ready map (embedded in the HTML report): the fields, and each run behind's figures. */
+    /**
+     * This verdict as a JSON-ready map (the JSON result's {@code verdicts[]}, embedded in the HTML report): the fields,
+     * and each run behind's figures, as numbers and as the console writes them.
+     */
     public Map<String, Object> toJsonMap() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("study", study);
         json.put("objective", objective);
+        json.put("metric", metric);
         json.put("best", best);
+        json.put("bestValue", bestValue);
         json.put("bestText", bestText);
         json.put("tied", tied);
         json.put("behind", behind.stream().map(b -> {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("run", b.run());
+            entry.put("value", b.value());
             entry.put("gap", b.gap());
+            entry.put("mfuPoints", b.mfuPoints());
             entry.put("dollarsPerYear", b.dollarsPerYear());
             entry.put("dollarsPerYearText", b.dollarsPerYear() == null ? null
                     : MetricText.of(Comparison.MFU_GAP, b.dollarsPerYear()));

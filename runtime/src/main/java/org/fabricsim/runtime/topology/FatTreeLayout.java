@@ -205,12 +205,17 @@ final class FatTreeLayout {
 
     /**
      * The tree as built, e.g. {@code 2-tier fat-tree, 64 ports, 2 leaves x 32 uplinks}; one switch is
-     * {@code 1-tier fat-tree, 16 ports, 1 leaf}.
+     * {@code 1-tier fat-tree, 16 ports, 1 leaf}. Three tiers build whole pods, so a benchmark on part of a pod says
+     * how many of its leaves hold its ports: {@code 32 ports, 32 leaves (8 with ports) x 32 uplinks, 1 pod} (until
+     * session 69, {@code 32 leaves x 32 uplinks, 1 pods}, which read as a port per leaf).
      */
     String describe() {
+        int used = rails * leavesPerRail;
         return tiers + "-tier fat-tree, " + ports + " ports, " + leaves + (leaves == 1 ? " leaf" : " leaves")
+                + (used < leaves ? " (" + used + " with ports)" : "")
                 + (leafUplinks > 0 ? " x " + leafUplinks + " uplinks" : "")
-                + (tiers == 3 ? ", " + pods + " pods, " + aggregationUplinks + " core uplinks per aggregation" : "")
+                + (tiers == 3 ? ", " + pods + (pods == 1 ? " pod, " : " pods, ") + aggregationUplinks
+                        + " core uplinks per aggregation" : "")
                 + (rails > 1 ? ", " + rails + " rails" : "");
     }
 }

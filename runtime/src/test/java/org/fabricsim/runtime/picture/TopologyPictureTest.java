@@ -13,6 +13,7 @@ import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.DataCentreSpec;
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.NicSpec;
+import org.fabricsim.runtime.spec.NodeGroupSpec;
 import org.fabricsim.runtime.spec.NodeSpec;
 import org.fabricsim.runtime.spec.ScaleOutSpec;
 import org.fabricsim.runtime.spec.SwitchSpec;
@@ -77,6 +78,29 @@ class TopologyPictureTest {
         assertTrue(dom.contains(">×3072<"), "the node row gives its count");
         assertTrue(dom.contains(">6.86:1<"), "the spines' ratio to the core");
         assertEquals(4 * 8, count(dom, "class=\"switch leaf\""));
+    }
+
+    @Test
+    void shouldDrawEachNodeTypesLeafOfAMixedClusterAndNodesOfEveryGroup(@TempDir Path dir) throws Exception {
+        // 4 nodes of 8 x 400G NICs, then 4 of 8 x 800G, on a 2-tier fat-tree of 64 x 400G switches at 1:1. The
+        // leaves are sized for the faster NIC (c = 800 / 400 = 2 switch ports): h = 64 x 1 / (2 x 2) = 16 NIC ports
+        // each, 64 / 16 = 4 leaves. A 400G group's leaf: ceil(16 x 400 / 400) = 16 uplinks, 1:1; an 800G group's
+        // ceil(16 x 800 / 400) = 32, 12.8T down over 12.8T up, also 1:1. Before session 69 the picture drew the first
+        // group's leaf alone (16 x 400G down, 16 x 400G up) and the first 8 nodes, all of the first group.
+        ClusterSpec slow = cluster(4, 1, 50e9, new TopologySpec.FatTree(TH4, 2, List.of(1.0)));
+        NodeSpec fast = new NodeSpec("t.Fast", slow.node().accelerator(), 8, null,
+                new NicSpec("t.N800", "generic", 1, 100e9, 0, 0), 8, true);
+        ClusterSpec mixed = new ClusterSpec("t.Mixed", slow.node(), 8, slow.scaleOut(), 0, null, null,
+                List.of(new NodeGroupSpec(slow.node(), 4), new NodeGroupSpec(fast, 4)));
+        String dom = dom(dir, TopologyPicture.render(mixed));
+        assertTrue(dom.contains("data-role=\"leaf\" data-switches=\"4\""), dom);
+        assertTrue(dom.contains(">Server: 16 × 400G down, 16 × 400G up<"), dom);
+        assertTrue(dom.contains(">Fast: 16 × 800G down, 32 × 400G up<"), dom);
+        assertEquals(2, count(dom, ">1:1<"), "each node type's leaf ratio, and none for the top tier");
+        assertTrue(dom.contains("node 5: Fast") && dom.contains("node 1: Server"), "nodes of both groups drawn: " + dom);
+        // One node type alone: 400G ports on 400G switches (c = 1), h = 64 / 2 = 32, a single unnamed line.
+        assertTrue(TopologyPicture.render(slow).contains(">32 × 400G down, 32 × 400G up<"),
+                "one node type keeps its single unnamed line");
     }
 
     @Test

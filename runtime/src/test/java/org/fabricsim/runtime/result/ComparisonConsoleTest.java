@@ -44,7 +44,7 @@ class ComparisonConsoleTest {
         RunResult other = training("s[f=b]", 0.3517, 8.3, 80.5e9, 1_279_000, 0.0456);
         Comparison comparison = Comparison.of("s", List.of(base, other), List.of("mfu", "step-time", "memory",
                 "throughput", "exposed-communication", "cost"));
-        Map<String, String> rows = lines(ConsoleTable.render(comparison));
+        Map<String, String> rows = lines(ComparisonConsole.render(comparison, true));
         assertEquals("MFU 33.9% 35.2% (+1.3 points)", squeeze(rows.get("MFU")));
         assertEquals("step time 8.60 s 8.30 s (-3.5%)", squeeze(rows.get("step time")));
         assertEquals("memory per accelerator 73.0 GB 80.5 GB (+10.2%)", squeeze(rows.get("memory per accelerator")));
@@ -82,6 +82,7 @@ class ComparisonConsoleTest {
         assertEquals("31.4 days", MetricText.of("timeToTrainDays", 31.43));
         assertEquals("1,000", MetricText.of("completedRequests", 1000));
         assertEquals("0.125", MetricText.of("someRatio", 0.125));
+        assertEquals("99.2%", MetricText.of("rows[1 GiB].maxLinkUtilization", 0.992), "a utilization, as MFU is");
     }
 
     @Test
@@ -125,7 +126,7 @@ class ComparisonConsoleTest {
                 Map.of(), 1, Map.of(), Map.of("acceleratorBusyFraction", 1.0), 0, 0, 0, null);
         RunResult other = new RunResult("s[prefill replicas=2, prefill tensor=4, decode tensor=4]", "inference", "s",
                 Map.of(), 1, Map.of(), Map.of("acceleratorBusyFraction", 0.99999), 0, 0, 0, null);
-        String table = ConsoleTable.render(Comparison.of("s", List.of(base, other), List.of()));
+        String table = ComparisonConsole.render(Comparison.of("s", List.of(base, other), List.of()), true);
         String header = table.lines().skip(1).findFirst().orElseThrow();
         assertEquals("metric [decode tensor=2] (base) [decode tensor=4]", squeeze(header.trim()));
         assertEquals("accelerator busy fraction 100.0% 100.0% (+0.0 points)",
@@ -139,7 +140,68 @@ class ComparisonConsoleTest {
                 Map.of("ttftSeconds", Map.of("p50", 0.148)), 0, 0, 0, null);
         RunResult loaded = new RunResult("s[rate=8]", "inference", "s", Map.of(), 1, Map.of(),
                 Map.of("ttftSeconds", Map.of("p50", 93.5)), 0, 0, 0, null);
-        String table = ConsoleTable.render(Comparison.of("s", List.of(base, loaded), List.of()));
+        String table = ComparisonConsole.render(Comparison.of("s", List.of(base, loaded), List.of()), false);
         assertEquals("TTFT p50 148 ms 93.5 s (×632)", squeeze(lines(table).get("TTFT p50")));
+    }
+
+    /** A training run of a fabric study: its MFU and what its fabric's behaviour and routing lose of it. */
+    private static RunResult fabric(String name, double mfu, double lostToBehaviour, double lostToRouting) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("mfu", mfu);
+        metrics.put("stepTimeSeconds", 1.0 / mfu);
+        Map<String, Object> exposed = new LinkedHashMap<>();
+        exposed.put("tp", 0.44);
+        exposed.put("pp", 0.00218);
+        metrics.put("exposedCommunicationSeconds", exposed);
+        metrics.put("costPerHour", 10_240.0);
+        metrics.put("costPerMfuPointPerYear", 897_024.0);
+        metrics.put("mfuLostToBehaviour", lostToBehaviour);
+        metrics.put("mfuLostToRouting", lostToRouting);
+        return new RunResult(name, "training", "arch.Fabrics", Map.of(), 1, Map.of(), metrics, 0, 0, 0, null);
+    }
+
+    /** Six fabrics for 4,096 H100s, as session 69's network architect compared them (MFU and losses as simulated). */
+    private static Comparison sixFabrics() {
+        return Comparison.of("arch.Fabrics", List.of(
+                fabric("arch.Fabrics[cluster=IbRails3]", 0.29852937693910325, 0, 0),
+                fabric("arch.Fabrics[cluster=IbFat3]", 0.29852937693910325, 0, 0),
+                fabric("arch.Fabrics[cluster=RoceRails2]", 0.260952539076802, 0.018065658412710073, 0.019511179449591187),
+                fabric("arch.Fabrics[cluster=RoceRails2Over]", 0.2778266874432888, 0.010772481486422736,
+                        0.009930208009391706),
+                fabric("arch.Fabrics[cluster=EthLossy]", 0.11940413929347775, 0.13922865159889003, 0.03989658604673546),
+                fabric("arch.Fabrics[cluster=UecRails2]", 0.29, 0.005, 0.0035)), List.of());
+    }
+
+    @Test
+    void shouldShowTheRowsThatDifferAndTheHeadlineWithinATerminalsWidth() {
+        // Six runs whose exposed TP and PP, cost per hour and per MFU point are the same in every run: the default
+        // table keeps MFU, step time and the MFU gaps (a row per metric that differs, and the headline), lists the
+        // four others on one line with their one value, and wraps the six columns into blocks of at most 120
+        // characters. The whole table (everyRow) is one block with every row, wider than a terminal.
+        String table = ComparisonConsole.render(sixFabrics(), false);
+        assertTrue(table.lines().allMatch(line -> line.length() <= ComparisonConsole.WIDTH), table);
+        assertTrue(table.lines().filter(line -> line.trim().matches("MFU\\s{2,}.*")).count() >= 2,
+                "the runs wrap into blocks, each with the MFU row: " + table);
+        assertTrue(table.lines().noneMatch(line -> line.trim().startsWith("cost per hour")), table);
+        assertTrue(table.contains("  the same in every run: exposed communication TP 440 ms; exposed communication PP"
+                + " 2.18 ms; cost per hour $10,240/h;"), table);
+        assertTrue(table.contains("cost per MFU point per year $897,024/year"), table);
+        String whole = ComparisonConsole.render(sixFabrics(), true);
+        assertEquals(1, whole.lines().filter(line -> line.trim().matches("MFU\\s{2,}.*")).count(), whole);
+        assertTrue(whole.lines().anyMatch(line -> line.trim().startsWith("cost per hour")), whole);
+        assertTrue(whole.lines().anyMatch(line -> line.length() > ComparisonConsole.WIDTH), whole);
+        assertTrue(!whole.contains("the same in every run"), whole);
+    }
+
+    @Test
+    void shouldPriceNoOtherGapBetweenFabricsOfTheSameIdealMfu() {
+        // The same H100 nodes and switch counts on lossy Ethernet: 0.1194 + 0.1392 lost to behaviour + 0.0399 lost to
+        // routing is the baseline's 0.2985 (the ideal fabrics' MFU is the same), so the gap not made by behaviour or
+        // routing is $0. The subtraction of the three dollar rows left -9.31e-10, printed -$0.000000000931/year.
+        Comparison comparison = sixFabrics();
+        Comparison.Row other = comparison.rows().stream().filter(row -> row.metric().equals(Comparison.MFU_GAP_OTHER))
+                .findFirst().orElseThrow();
+        assertEquals(0.0, other.values().get(4));
+        assertEquals("$0/year", other.text(4));
     }
 }

@@ -9,6 +9,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import com.google.gson.Gson;
+import com.google.gson.reflect.TypeToken;
+
 /**
  * A study of several runs ends with what it decides: the winner, the runs tied with it and each other run's gap, for a
  * training study in MFU points and dollars a year on its cluster (session 68's capacity planner found the answer only
@@ -60,6 +63,31 @@ class StudyVerdictTest {
     }
 
     @Test
+    void shouldWriteTheVerdictIntoTheJsonResultWithItsFiguresAsNumbers() {
+        // A script comparing fabrics reads the console's headline from the --json file (session 69: it was console
+        // and HTML only). [f=ib] wins at 0.339; [f=roce] at 0.306 is (0.339 − 0.306) × 100 = 3.3 points behind, at
+        // $89,702 a point $296,016.6 a year.
+        StudyResult result = new StudyResult("t", "m", List.of(training("s.Fabrics[f=roce]", 0.306, 89_702),
+                training("s.Fabrics[f=ib]", 0.339, 89_702)));
+        Map<String, Object> json = new Gson().fromJson(result.toJson(), new TypeToken<Map<String, Object>>() { }.getType());
+        List<?> verdicts = (List<?>) json.get("verdicts");
+        assertEquals(1, verdicts.size());
+        Map<?, ?> verdict = (Map<?, ?>) verdicts.get(0);
+        assertEquals("s.Fabrics", verdict.get("study"));
+        assertEquals("mfu", verdict.get("metric"));
+        assertEquals("s.Fabrics[f=ib]", verdict.get("best"));
+        assertEquals(0.339, (Double) verdict.get("bestValue"), 1e-12);
+        Map<?, ?> roce = (Map<?, ?>) ((List<?>) verdict.get("behind")).get(0);
+        assertEquals("s.Fabrics[f=roce]", roce.get("run"));
+        assertEquals(0.306, (Double) roce.get("value"), 1e-12);
+        assertEquals(3.3, (Double) roce.get("mfuPoints"), 1e-9);
+        assertEquals(3.3 * 89_702, (Double) roce.get("dollarsPerYear"), 1e-6);
+        assertEquals(List.of(), ((List<?>) ((Map<?, ?>) new Gson().fromJson(new StudyResult("t", "m",
+                List.of(training("s.Fabrics[f=ib]", 0.339, 1))).toJson(), Map.class)).get("verdicts")),
+                "one run decides nothing: an empty list, never a missing key");
+    }
+
+    @Test
     void shouldNameTheCheapestServingRunThatMeetsItsSlosAndSetApartOneThatMisses() {
         // Every pool's dollars ÷ 100,000 output tokens × 10⁶: $0.04 is $0.40 per million but misses its TTFT SLO, so
         // $0.05 ($0.50) wins; $0.06 ($0.60) is $0.10 (+20.0 %) behind, though its decode pool's share ($0.20, the
@@ -71,6 +99,12 @@ class StudyVerdictTest {
                     [r=3]  +$0.10/M output tokens (+20.0%)
                     misses an SLO: [r=1]
                 """, StudyVerdict.of(result).get(0).text());
+        Map<String, Object> json = StudyVerdict.of(result).get(0).toJsonMap();
+        assertEquals("dollarsPerMillionOutputTokens", json.get("metric"));
+        assertEquals(0.50, (Double) json.get("bestValue"), 1e-12);
+        Map<?, ?> r3 = (Map<?, ?>) ((List<?>) json.get("behind")).get(0);
+        assertEquals(0.60, (Double) r3.get("value"), 1e-12);
+        assertEquals(null, r3.get("mfuPoints"), "a serving run is behind in dollars, not MFU points");
     }
 
     @Test

@@ -95,4 +95,17 @@ class AsBuiltLeafTest {
         assertEquals("64 accelerators, scale-up none, 2-tier fat-tree, 64 ports, 2 leaves x 32 uplinks",
                 ClusterTopologies.build(onSwitch(1)).describe());
     }
+
+    @Test
+    void shouldSayHowManyLeavesOfAWholePodHoldPorts() {
+        // The same 64 ports on three tiers: a pod is R / 2 = 32 leaves of the 64-port switch (no pod stated), and the
+        // 64 ports fill 64 / 32 = 2 of them. Session 69's architect read "32 leaves x 32 uplinks, 1 pods" for 32 ports
+        // of a benchmark as a port per leaf.
+        ClusterSpec twoTiers = onSwitch(1);
+        SwitchSpec s64 = new SwitchSpec("t.S64", "generic", 64, 25e9, 0, 0, false, false);
+        ClusterSpec threeTiers = twoTiers.withScaleOut(new ScaleOutSpec(twoTiers.scaleOut().fabric(),
+                new TopologySpec.FatTree(s64, 3, List.of(1.0, 1.0)), ScaleOutSpec.Routing.ECMP));
+        assertEquals("64 accelerators, scale-up none, 3-tier fat-tree, 64 ports, 32 leaves (2 with ports) x 32 uplinks,"
+                + " 1 pod, 32 core uplinks per aggregation", ClusterTopologies.build(threeTiers).describe());
+    }
 }
