@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The benchmark: an all-to-all over n single-NIC hosts on a two-tier tree of 64-port switches (routes of at most 4
  * links: NIC, leaf, spine, leaf, NIC), 2 channels and {@code flows-per-peer 64}: ⌈64 / 2⌉ = 32 queue pairs per
- * channel, so C = n(n − 1) × 2 × 32 classes. An ideal fabric costs 386 B per class, one whose behaviour derates
+ * channel, on the one channel an all-to-all sends on, so C = n(n − 1) × 1 × 32 classes. An ideal fabric costs 386 B per class, one whose behaviour derates
  * (PFC with DCQCN) {@value #DERATED_BYTES_PER_CLASS} B (the measured figures of docs/performance.md, section "Out of
  * memory, predicted"). n is the smallest count from 10 whose derated estimate exceeds this JVM's heap H; the ideal
  * one, 386 / {@value #DERATED_BYTES_PER_CLASS} of it, then still fits, as C(n) / C(n − 1) = n / (n − 2) is at most
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DeratedHeapRefusalCliTest {
     private static final long IDEAL_BYTES_PER_CLASS = 386;
     private static final long DERATED_BYTES_PER_CLASS = 386 + 111;
-    private static final long CLASSES_PER_PAIR = 2 * 32;
+    private static final long CLASSES_PER_PAIR = 32;
 
     private static String allToAll(int hosts, String behaviour) {
         return """
@@ -65,7 +65,7 @@ class DeratedHeapRefusalCliTest {
         CliRun outcome = CliRun.fabric("simulate", model.toString());
         assertEquals(ExitCodes.RUNS_FAILED, outcome.exitCode(), outcome.err());
         String expected = String.format(Locale.ROOT, "infeasible: benchmark deratedheap.Exchange would hold about %,d"
-                + " flow classes at once (%,d peers x 2 channels x 32 queue pairs x 1 sprayed paths per accelerator),"
+                + " flow classes at once (%,d peers x 1 channels x 32 queue pairs x 1 sprayed paths per accelerator),"
                 + " about %.1f GB of memory with the fabric's flow and congestion control, more than the heap's %.1f GB;"
                 + " the largest factor is 32 queue pairs per channel. Fix: state fewer 'flows-per-peer' on the fabric",
                 classes, hosts - 1, classes * DERATED_BYTES_PER_CLASS / 1e9, heap / 1e9);

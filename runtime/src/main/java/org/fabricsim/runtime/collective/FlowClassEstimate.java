@@ -17,7 +17,10 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  *
  * <p><b>Classes.</b> C = pairs × channels × queue pairs × sprayed paths: pairs = n(n − 1) for an all-to-all (every
  * rank sends to every other at once) and 2n for every other algorithm (a rank sends to at most two
- * peers per step: a ring's successor, a tree's parent and child); queue pairs = the flows each channel's
+ * peers per step: a ring's successor, a tree's parent and child); channels = the channels whose transfers are
+ * flows of their own: 1 for an all-to-all, which sends every pair's bytes on one channel ({@link
+ * AllToAllSchedules#CHANNEL}; the request's channels only split it into queue pairs), the request's for every other
+ * algorithm (a ring's and a tree's transfers go one per channel, or lane); queue pairs = the flows each channel's
  * transfer between scale-up domains is split into ({@link CollectiveRequest#queuePairsPerChannel}, from the
  * fabric's {@code flows-per-peer}; an upper bound, as transfers inside a domain take one), 1 under spraying, whose
  * paths read no flow key, so a transfer's queue pairs take the same paths and merge into one class of weight q
@@ -53,7 +56,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param classes       the estimated flow classes C
  * @param bytes         the estimated heap
  * @param peers         pairs per rank (n − 1 for an all-to-all, 2 otherwise)
- * @param channels      the request's channels
+ * @param channels      the channels that carry flows of their own: 1 for an all-to-all, else the request's
  * @param queuePairs    classes per channel's flow between scale-up domains: its queue pairs, 1 under spraying
  * @param sprayedPaths  routes per flow, each a class
  * @param derated       whether the fabric's behaviour derates the flow model (the bytes include its log)
@@ -74,12 +77,13 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
         long peers = request.operation() == CollectiveOperation.ALL_TO_ALL ? ranks - 1L : Math.min(2, ranks - 1L);
         int routes = ranks > 1 ? new Router(topology, request.routing(), request.seed()).routeCount(0, ranks - 1) : 1;
         int queuePairs = request.routing() == RoutingMode.SPRAY ? 1 : request.queuePairsPerChannel();
-        long classes = ranks * peers * request.channels() * queuePairs * routes;
+        int channels = request.operation() == CollectiveOperation.ALL_TO_ALL ? 1 : request.channels();
+        long classes = ranks * peers * channels * queuePairs * routes;
         boolean derated = derates(topology, request);
         long extraLinks = Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);
         long perClass = BYTES_PER_CLASS + BYTES_PER_EXTRA_LINK * extraLinks
                 + (derated ? DERATED_BYTES_PER_CLASS + DERATED_BYTES_PER_EXTRA_LINK * extraLinks : 0);
-        return new FlowClassEstimate(classes, classes * perClass, peers, request.channels(), queuePairs, routes, derated);
+        return new FlowClassEstimate(classes, classes * perClass, peers, channels, queuePairs, routes, derated);
     }
 
     /** Whether the flow model runs {@code request} on {@code topology} with a derating ({@link MaxMinNetwork}). */

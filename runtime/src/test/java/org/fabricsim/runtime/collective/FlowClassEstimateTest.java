@@ -39,24 +39,41 @@ class FlowClassEstimateTest {
     }
 
     @Test
-    void shouldBoundTheClassesTheEngineStarts() {
-        // 64 ranks × 63 peers × 2 channels = 8,064 classes at most; same-leaf channels share a path
-        // and merge, so the engine starts fewer, but not fewer than the 4,032 pairs.
-        CollectiveRequest request = allToAll(64, RoutingMode.ECMP);
-        FlowClassEstimate estimate = FlowClassEstimate.of(tree(64), request);
-        assertEquals(8_064, estimate.classes());
-        assertEquals(8_064 * FlowClassEstimate.BYTES_PER_CLASS, estimate.bytes());
-        long started = CollectiveEngine.run(tree(64), request).network().flowClassesStarted();
-        assertTrue(started <= estimate.classes() && started >= 4_032, started + " classes");
+    void shouldEstimateTheClassesAnAllToAllStartsOnItsOneChannelWhateverTheChannels() {
+        // The all-to-all sends every pair's bytes on channel 0, one flow a pair (1 flow per peer: 1 queue pair), so
+        // 64 ranks × 63 peers × 1 channel = 4,032 classes with 2 channels and with 4, as many as the engine starts,
+        // × 386 B. Before, the estimate counted the request's channels: 8,064 and 16,128, 2× and 4× the 4,032.
+        for (int channels : new int[] {2, 4}) {
+            CollectiveRequest request = allToAll(64, RoutingMode.ECMP).withChannels(channels);
+            FlowClassEstimate estimate = FlowClassEstimate.of(tree(64), request);
+            assertEquals(4_032, estimate.classes(), channels + " channels");
+            assertEquals(4_032 * FlowClassEstimate.BYTES_PER_CLASS, estimate.bytes(), channels + " channels");
+            assertEquals(4_032, CollectiveEngine.run(tree(64), request).network().flowClassesStarted(),
+                    channels + " channels");
+        }
+    }
+
+    @Test
+    void shouldKeepCountingARingsClassesPerChannel() {
+        // A ring all-reduce sends on every channel: 64 ranks × 2 peers × C channels = 256 classes at 2 channels and
+        // 512 at 4, as before; the engine starts at most that many (the channels of an edge that share its path merge).
+        for (int channels : new int[] {2, 4}) {
+            CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_REDUCE, 64L << 20, 64)
+                    .withAlgorithm(Algorithm.RING).withChannels(channels);
+            FlowClassEstimate estimate = FlowClassEstimate.of(tree(64), request);
+            assertEquals(128L * channels, estimate.classes());
+            long started = CollectiveEngine.run(tree(64), request).network().flowClassesStarted();
+            assertTrue(started >= 64 && started <= estimate.classes(), started + " classes");
+        }
     }
 
     @Test
     void shouldRefuseASprayedRunOnADegradedTreeNamingTheSprayedPaths() {
-        // Degraded, the tree sprays per path: 2,048 × 2,047 × 2 channels × 15 surviving spines
-        // ≈ 126 M classes, ≈ 48.5 GB at 386 B each, against a 2 GB heap.
+        // Degraded, the tree sprays per path: 2,048 × 2,047 × 1 channel × 15 surviving spines
+        // ≈ 62.9 M classes, ≈ 24.3 GB at 386 B each, against a 2 GB heap.
         ClusterTopology degraded = DegradedTopologies.withoutCable(tree(2048));
         FlowClassEstimate estimate = FlowClassEstimate.of(degraded, allToAll(2048, RoutingMode.SPRAY));
-        assertEquals(2048L * 2047 * 2 * 15, estimate.classes());
+        assertEquals(2048L * 2047 * 15, estimate.classes());
         assertFalse(estimate.fits(2L << 30));
         String reason = estimate.refusal(2L << 30, "benchmark A2A");
         assertTrue(reason.contains("the largest factor is 15 sprayed paths per flow"), reason);
@@ -66,29 +83,30 @@ class FlowClassEstimateTest {
 
     @Test
     void shouldAdmitTheSameRunSprayedAsOneClassPerFlowOnTheIntactTree() {
-        // Intact, a sprayed flow is one class: 2,048 × 2,047 × 2 ≈ 8.4 M classes, ≈ 3.2 GB, which
-        // fits a 4 GiB heap; the largest factor is then the channels.
+        // Intact, a sprayed flow is one class: 2,048 × 2,047 × 1 channel ≈ 4.2 M classes, ≈ 1.6 GB, which
+        // fits a 2 GiB heap; the largest factor is then the peers (the all-to-all's 2 channels carry no flows of
+        // their own, so fewer would not help).
         FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.SPRAY));
-        assertEquals(2048L * 2047 * 2, estimate.classes());
-        assertTrue(estimate.fits(4L << 30));
+        assertEquals(2048L * 2047, estimate.classes());
+        assertTrue(estimate.fits(2L << 30));
         String reason = estimate.refusal(1L << 30, "benchmark A2A");
-        assertTrue(reason.contains("(2,047 peers x 2 channels x 1 queue pairs x 1 sprayed paths per accelerator)"),
+        assertTrue(reason.contains("(2,047 peers x 1 channels x 1 queue pairs x 1 sprayed paths per accelerator)"),
                 reason);
-        assertTrue(reason.contains("the largest factor is 2 channels"), reason);
+        assertTrue(reason.contains("the largest factor is 2,047 peers per accelerator"), reason);
     }
 
     @Test
     void shouldCountTheQueuePairsAFabricsFlowsPerPeerAddAndNameThemWhenLargest() {
-        // 128 flows per peer over 2 channels: ⌈128 / 2⌉ = 64 queue pairs per channel, so 2,048 × 2,047 × 2 × 64
-        // ≈ 537 M classes, ≈ 207 GB; the fix is fewer flows per peer. With 2 flows per peer (NCCL's default) the
-        // two channels already carry them: 1 queue pair, the classes of one flow per channel.
+        // 128 flows per peer over 2 channels: ⌈128 / 2⌉ = 64 queue pairs per channel, on the all-to-all's one
+        // channel, so 2,048 × 2,047 × 1 × 64 ≈ 268 M classes, ≈ 104 GB; the fix is fewer flows per peer. With 2 flows
+        // per peer (NCCL's default) the two channels already carry them: 1 queue pair, one flow a pair.
         CollectiveRequest sixtyFour = allToAll(2048, RoutingMode.ECMP).withFlowsPerPeer(128);
         FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), sixtyFour);
-        assertEquals(2048L * 2047 * 2 * 64, estimate.classes());
+        assertEquals(2048L * 2047 * 64, estimate.classes());
         String reason = estimate.refusal(8L << 30, "benchmark A2A");
         assertTrue(reason.contains("the largest factor is 64 queue pairs per channel"), reason);
         assertTrue(reason.contains("state fewer 'flows-per-peer'"), reason);
-        assertEquals(2048L * 2047 * 2, FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)
+        assertEquals(2048L * 2047, FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)
                 .withFlowsPerPeer(2)).classes());
     }
 
@@ -101,39 +119,39 @@ class FlowClassEstimateTest {
     @Test
     void shouldCountAFlowOverEveryPlaneOfAMultiPlaneNicAsOneClass() {
         // Two planes of the 2,048-rank tree: under ECMP a flow spreads over both planes as one class (its path the
-        // groups of the planes' twin links), so 2,048 × 2,047 × 2 channels = 8,384,512 classes, as on one plane
+        // groups of the planes' twin links), so 2,048 × 2,047 × 1 channel = 4,192,256 classes, as on one plane
         // (before: a class a plane, twice that), on paths of 6 links (NIC, port, leaf up, spine down, port, NIC): 386 B
-        // + 2 × 12 B = 410 B each. The refusal names no planes, and its largest factor is the 2 channels.
+        // + 2 × 12 B = 410 B each. The refusal names no planes, and its largest factor is the 2,047 peers.
         FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes(2048), allToAll(2048, RoutingMode.ECMP));
-        assertEquals(2048L * 2047 * 2, estimate.classes());
-        assertEquals(8_384_512L * 410, estimate.bytes());
+        assertEquals(2048L * 2047, estimate.classes());
+        assertEquals(4_192_256L * 410, estimate.bytes());
         String reason = estimate.refusal(1L << 30, "benchmark A2A");
-        assertTrue(reason.contains("(2,047 peers x 2 channels x 1 queue pairs x 1 sprayed paths per accelerator)"),
+        assertTrue(reason.contains("(2,047 peers x 1 channels x 1 queue pairs x 1 sprayed paths per accelerator)"),
                 reason);
-        assertTrue(reason.contains("the largest factor is 2 channels"), reason);
+        assertTrue(reason.contains("the largest factor is 2,047 peers per accelerator"), reason);
     }
 
     @Test
     void shouldCountASprayedFlowOnTwoPlanesAsOneClass() {
         // Spraying on two planes sprays each flow over both planes' 8 uplinks of its leaf (⌈16 × 25 GB/s ÷ 50 GB/s⌉ a
-        // plane) as one class: 2,048 × 2,047 × 2 channels = 8,384,512 classes on paths of 6 links, × 410 B ≈ 3.4 GB
-        // against a 2 GiB heap; the factor named is the 2 channels. Before, a class per route of one plane: × 8 =
-        // 67,076,096 classes (≈ 25.9 GB), the factor named the 8 sprayed paths.
+        // plane) as one class: 2,048 × 2,047 × 1 channel = 4,192,256 classes on paths of 6 links, × 410 B ≈ 1.7 GB
+        // against a 1 GiB heap; the factor named is the 2,047 peers. Before, a class per route of one plane: × 8
+        // sprayed paths, the factor named the 8 sprayed paths.
         FlowClassEstimate estimate = FlowClassEstimate.of(twoPlanes(2048), allToAll(2048, RoutingMode.SPRAY));
-        assertEquals(2048L * 2047 * 2, estimate.classes());
-        assertEquals(8_384_512L * 410, estimate.bytes());
-        String reason = estimate.refusal(2L << 30, "benchmark A2A");
+        assertEquals(2048L * 2047, estimate.classes());
+        assertEquals(4_192_256L * 410, estimate.bytes());
+        String reason = estimate.refusal(1L << 30, "benchmark A2A");
         assertTrue(reason.contains("x 1 sprayed paths per accelerator"), reason);
-        assertTrue(reason.contains("the largest factor is 2 channels"), reason);
+        assertTrue(reason.contains("the largest factor is 2,047 peers per accelerator"), reason);
     }
 
     @Test
     void shouldStartAsManyClassesOnTwoPlanesAsOnOne() {
-        // 64 ranks on two planes, 2 channels: at most 64 × 63 × 2 = 8,064 classes, as on one plane, and the engine
-        // starts as many as on one plane (4,032, the pairs: the channels merge), in the same time to the picosecond
+        // 64 ranks on two planes, 2 channels: 64 × 63 × 1 channel = 4,032 classes, as on one plane, and the engine
+        // starts as many as on one plane (4,032, the pairs, all on channel 0), in the same time to the picosecond
         // (1,322,405,761 ps: the NICs bind). Before, it started a class a plane: 8,064, against an estimate of 16,128.
         CollectiveRequest request = allToAll(64, RoutingMode.ECMP);
-        assertEquals(8_064, FlowClassEstimate.of(twoPlanes(64), request).classes());
+        assertEquals(4_032, FlowClassEstimate.of(twoPlanes(64), request).classes());
         CollectiveResult onePlane = CollectiveEngine.run(tree(64), request);
         CollectiveResult planes = CollectiveEngine.run(twoPlanes(64), request);
         assertEquals(onePlane.network().flowClassesStarted(), planes.network().flowClassesStarted());
@@ -145,7 +163,7 @@ class FlowClassEstimateTest {
         // The tree of 64 without one cable sprays per path. 8 flows per peer over 2 channels: each transfer goes as
         // ⌈8 / 2⌉ = 4 queue pairs, and spraying reads no flow key, so a path's 4 queue pairs are 4 identical flows of a
         // quarter of the bytes: one class of weight 4, the classes of 2 flows per peer (one queue pair), 4 x the flows,
-        // the same time. The estimate counts them once too: 64 x 63 x 2 channels x 1 x 15 routes = 120,960 either way.
+        // the same time. The estimate counts them once too: 64 x 63 x 1 channel x 1 x 15 routes = 60,480 either way.
         // Before, the queue pairs came path after path within each queue pair, apart: 4 x the classes.
         ClusterTopology degraded = DegradedTopologies.withoutCable(tree(64));
         CollectiveRequest onePair = allToAll(64, RoutingMode.SPRAY).withFlowsPerPeer(2);
@@ -155,8 +173,8 @@ class FlowClassEstimateTest {
         assertEquals(one.network().flowClassesStarted(), four.network().flowClassesStarted());
         assertEquals(4 * one.network().flowsStarted(), four.network().flowsStarted());
         assertEquals(one.timePs(), four.timePs());
-        assertEquals(120_960, FlowClassEstimate.of(degraded, fourPairs).classes());
-        assertEquals(120_960, FlowClassEstimate.of(degraded, onePair).classes());
+        assertEquals(60_480, FlowClassEstimate.of(degraded, fourPairs).classes());
+        assertEquals(60_480, FlowClassEstimate.of(degraded, onePair).classes());
     }
 
     @Test
@@ -172,20 +190,20 @@ class FlowClassEstimateTest {
 
     @Test
     void shouldRefuseWithFlowAndCongestionControlARunWhoseIdealTwinFitsTheHeap() {
-        // 2,048 × 2,047 × 2 channels = 8,384,512 classes on paths of 4 links. Ideal: × 386 B = 3,236,421,632 B, which
-        // fits a 3.5 GiB heap (3,758,096,384 B). With PFC and DCQCN the flow model derates and keeps a fix log:
-        // × (386 + 111) B = 4,167,102,464 B, which does not; the advice is ⌈4,167,102,464 × 1.5 / 2^30⌉ = 6 GiB.
-        long heap = 7L << 29;
+        // 2,048 × 2,047 × 1 channel = 4,192,256 classes on paths of 4 links. Ideal: × 386 B = 1,618,210,816 B, which
+        // fits a 1.75 GiB heap (1,879,048,192 B). With PFC and DCQCN the flow model derates and keeps a fix log:
+        // × (386 + 111) B = 2,083,551,232 B, which does not; the advice is ⌈2,083,551,232 × 1.5 / 2^30⌉ = 3 GiB.
+        long heap = 7L << 28;
         CollectiveRequest request = allToAll(2048, RoutingMode.ECMP).withFabricBehaviour(roce());
         FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), request);
         assertTrue(estimate.derated());
-        assertEquals(8_384_512, estimate.classes());
-        assertEquals(4_167_102_464L, estimate.bytes());
+        assertEquals(4_192_256, estimate.classes());
+        assertEquals(2_083_551_232L, estimate.bytes());
         assertFalse(estimate.fits(heap));
         assertTrue(FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)).fits(heap));
         String reason = estimate.refusal(heap, "benchmark A2A");
-        assertTrue(reason.contains("about 4.2 GB of memory with the fabric's flow and congestion control"), reason);
-        assertTrue(reason.contains("JAVA_TOOL_OPTIONS=-Xmx6g"), reason);
+        assertTrue(reason.contains("about 2.1 GB of memory with the fabric's flow and congestion control"), reason);
+        assertTrue(reason.contains("JAVA_TOOL_OPTIONS=-Xmx3g"), reason);
     }
 
     @Test
@@ -202,12 +220,12 @@ class FlowClassEstimateTest {
 
     @Test
     void shouldKeepTheIdealEstimateWithoutAFabricBehaviour() {
-        // The same all-to-all on the ideal fabric: 8,384,512 × 386 B = 3,236,421,632 B, inside the 4 GiB heap.
+        // The same all-to-all on the ideal fabric: 4,192,256 × 386 B = 1,618,210,816 B, inside a 2 GiB heap.
         FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP));
         assertFalse(estimate.derated());
-        assertEquals(3_236_421_632L, estimate.bytes());
-        assertTrue(estimate.fits(4L << 30));
+        assertEquals(1_618_210_816L, estimate.bytes());
+        assertTrue(estimate.fits(2L << 30));
         String reason = estimate.refusal(1L << 30, "benchmark A2A");
-        assertTrue(reason.contains("about 3.2 GB of memory, more than the heap's 1.1 GB"), reason);
+        assertTrue(reason.contains("about 1.6 GB of memory, more than the heap's 1.1 GB"), reason);
     }
 }
