@@ -85,7 +85,8 @@ public final class RingAllReduce {
                                     0, // ibCcIncrease
                                     0, // ibCcLimit
                                     0L, // ibCcTimerPs
-                                    0 // creditBytes
+                                    0, // creditBytes
+                                    0 // virtualLanes
                                 ), // packet
                                 FabricSpec.Recovery.UNSTATED // recovery
                             ), // fabric
