@@ -103,21 +103,7 @@ class AdaptiveDownlinksTest {
 
     private static long allToAllPs(ClusterTopology topology, double bytes, Simulation simulation,
             NetworkModel network) {
-        long[] last = new long[1];
-        network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
-        Router router = new Router(topology, RoutingMode.ADAPTIVE, 21);
-        int[] path = new int[topology.maxRouteLinks()];
-        for (int src = 0; src < topology.accelerators(); src++) {
-            for (int dst = 0; dst < topology.accelerators(); dst++) {
-                if (crossNode(src, dst)) {
-                    int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-                    router.commit(path, length, bytes);
-                    network.start(path, length, bytes, 1, src);
-                }
-            }
-        }
-        simulation.run(network);
-        return last[0];
+        return AdaptiveAllToAll.finishPs(topology, bytes, simulation, network, AdaptiveDownlinksTest::crossNode);
     }
 
     @Test

@@ -71,21 +71,7 @@ class DragonflyGlobalChoiceTest {
     private static long allToAllPs(ClusterTopology topology) {
         Simulation simulation = new Simulation(21);
         MaxMinNetwork network = new MaxMinNetwork(simulation, topology.graph(), topology.maxRouteLinks(), 0);
-        long[] last = new long[1];
-        network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
-        Router router = new Router(topology, RoutingMode.ADAPTIVE, 21);
-        int[] path = new int[topology.maxRouteLinks()];
-        for (int src = 0; src < topology.accelerators(); src++) {
-            for (int dst = 0; dst < topology.accelerators(); dst++) {
-                if (src != dst) {
-                    int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-                    router.commit(path, length, PAIR_BYTES);
-                    network.start(path, length, PAIR_BYTES, 1, src);
-                }
-            }
-        }
-        simulation.run(network);
-        return last[0];
+        return AdaptiveAllToAll.finishPs(topology, PAIR_BYTES, simulation, network, (src, dst) -> true);
     }
 
     @Test
