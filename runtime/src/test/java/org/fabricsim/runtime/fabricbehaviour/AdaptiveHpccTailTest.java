@@ -35,7 +35,9 @@ class AdaptiveHpccTailTest {
         // rates' mean 1.037 of the bound's with a spread of 0.245 and no order by source, destination or offset: the
         // uplinks carry the bytes at the bound's pace, but the flows do not share them evenly, and the step waits for
         // the slowest (1.452 × the bound). HPCC holds the queues near empty, so the switch's least-queued choice ties
-        // and falls to its tie-break, the flow's hash: ECMP's imbalance, not a balanced fabric's.
+        // and keeps a flow's packets on its hashed uplink; HPCC then reads that uplink and paces each flow on its own
+        // readings, and no queue's arbitration evens the shares (with ties broken round robin the run ends at
+        // 517.9 µs, as spraying does).
         ClusterTopology topology = ALL_TO_ALL.topology(TrafficPattern.LINE_BYTES_PER_SECOND);
         Simulation simulation = new Simulation(PatternRuns.SEED);
         long[] finishPs = PatternRuns.finishPs(ALL_TO_ALL, topology, RoutingMode.ECMP, simulation,
@@ -63,8 +65,8 @@ class AdaptiveHpccTailTest {
         // The flow model's adaptive choice takes the candidate of the fewest bytes committed, so each leaf's 48
         // cross-leaf flows fall 24 on each uplink and each spine's link down: max-min gives them one rate, and under
         // the row's behaviour (the colliding flow's r = 0.7834 on an adaptive HPCC uplink) they end together, at
-        // 642.4 µs (1.257 × the bound; the packet backend's last 741.9 µs): what the flow model lacks is the hash's
-        // imbalance that the packet switch falls back to, not a rate.
+        // 642.4 µs (1.257 × the bound; the packet backend's last 741.9 µs): what the flow model lacks is the spread
+        // of HPCC's shares, not a lower rate for all.
         double payloadBytesPerSecond = TrafficPattern.LINE_BYTES_PER_SECOND * 4096 / 4158;
         ClusterTopology topology = ALL_TO_ALL.topology(payloadBytesPerSecond);
         Simulation simulation = new Simulation(PatternRuns.SEED);
