@@ -149,8 +149,21 @@ public final class PatternRuns {
      */
     static long run(TrafficPattern pattern, ClusterTopology topology, RoutingMode routing,
             Simulation simulation, NetworkModel network) {
-        long[] last = new long[1];
-        network.setListener((tag, finishPs) -> last[0] = Math.max(last[0], finishPs));
+        long last = 0;
+        for (long finishPs : finishPs(pattern, topology, routing, simulation, network)) {
+            last = Math.max(last, finishPs);
+        }
+        return last;
+    }
+
+    /**
+     * {@link #run}'s flows one by one: flow f's finish (its last subflow's), ps, indexed as {@code pattern}'s flows.
+     * O(flows) beside the run.
+     */
+    static long[] finishPs(TrafficPattern pattern, ClusterTopology topology, RoutingMode routing,
+            Simulation simulation, NetworkModel network) {
+        long[] finish = new long[pattern.flows()];
+        network.setListener((tag, finishPs) -> finish[tag] = Math.max(finish[tag], finishPs));
         Router router = new Router(topology, routing, SEED);
         int[] path = new int[topology.maxRouteLinks()];
         for (int f = 0; f < pattern.flows(); f++) {
@@ -165,6 +178,6 @@ public final class PatternRuns {
             }
         }
         simulation.run(network);
-        return last[0];
+        return finish;
     }
 }

@@ -15,6 +15,16 @@ public enum PacketRouting {
      * Adaptive per packet seeing the next tier: as {@link #ADAPTIVE}, but where the next switch has no choice left,
      * the reported depth of the one queue it must then use counts too if it outlasts the wait here (docs:
      * fabric-behaviour.md, "Packet adaptive routing that sees the next tier").
+     *
+     * <p>A reference for checks, not a fabric's routing: the switches the language describes document a choice on
+     * their own state ({@link #ADAPTIVE}: InfiniBand AR "select[s] the output port based on the port's load", NVIDIA's
+     * InfiniBand cluster bring-up procedure; Spectrum's adaptive routing selects paths "based on the state of the
+     * switch, such as queue occupancy and port utilization", Cumulus Linux's NVUE reference), while a choice that
+     * weighs another switch's queue is a proposal (the IETF's draft-cheng-rtgwg-adaptive-routing-framework, CONGA,
+     * UGAL-G) that no fabric states. It is kept because on three tiers the local choice cannot see the link it
+     * commits a packet to, and the flow model's adaptive choice weighs that link ({@code AdaptiveDownlinksTest} needs
+     * a packet reference that does too). As the default it moved the behaviour table's mixed step from 9.67% to
+     * 11.34% mean error (docs: fabric-behaviour.md, "Which adaptive routing the packet default follows (session 70)").
      */
     ADAPTIVE_NEXT_TIER,
     /** Spraying: a flow's packets are dealt round robin over the minimal next hops (oblivious spraying). */
