@@ -36,6 +36,8 @@ final class HpccLinks {
     private final int routeLinks;
     /** What the flows a crowd leaves inherit ({@link HpccRecovery}); null but under HPCC. */
     private final HpccRecovery recovery;
+    /** Whether the table's most crowded incast has its flows at HPCC's rate floor ({@link #atRateFloor}). */
+    private final boolean floorMeasured;
 
     HpccLinks(FabricBehaviour behaviour, ClusterTopology topology) {
         graph = topology.graph();
@@ -47,6 +49,8 @@ final class HpccLinks {
         collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
         routeLinks = topology.maxRouteLinks();
         recovery = hpcc != null ? new HpccRecovery(hpcc, loneFactor, SCENARIO.mtuBytes()) : null;
+        floorMeasured = hpcc != null && behaviour.key().flowControl() != BehaviourKey.FlowControl.LOSSY
+                && HpccPacing.atRateFloor(hpcc, UtilisationGrid.CROWDED_DEGREE * UtilisationGrid.CROWDED_FLOWS_PER_SENDER);
     }
 
     /**
@@ -125,8 +129,31 @@ final class HpccLinks {
         if (episodeBytesPerSender / flowsPerSender <= graph.linkBytesPerSecond(link) * roundTripSeconds(link)) {
             return 1;
         }
-        double senders = episodeBytes / episodeBytesPerSender; // NaN where the episode opened with no bytes left
-        return Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * (senders >= 1 ? senders : 1)));
+        return Math.min(measured, HpccPacing.pacedFactor(hpcc, flows(flowsPerSender, episodeBytesPerSender,
+                episodeBytes)));
+    }
+
+    /**
+     * Whether the link's episode opened with its flows at HPCC's rate floor, n·R_min ≥ B ({@link
+     * HpccPacing#atRateFloor}, n as {@link #paced} counts them), where the table's most crowded incast (16 senders of 8
+     * flows: 128 flows at the defaults' floor of 100) measured the same: there the link runs as that incast ran, at
+     * its u, whatever the overload and the flows per sender (the grid reads n flows as ρ senders of m each, and an
+     * all-to-all's downlink of 135 flows from 54 senders at ρ = 2.1, m = 2.5 read 0.878 where the packet backend
+     * ran it whole). False under the others, where the table holds no incast at the floor (a row whose R_min is
+     * below B / 128), and on a lossy fabric that drops rather than trims: there the floor's standing queue costs what
+     * overflows the buffer, and the 128 flows' u (0.15–0.44) holds the drops of 16 line-rate senders' first round
+     * trips, which a crowd at ρ = 2 need not have (the 64-host mixed step's lossy packet run: 2,110.2 µs, trimming's
+     * to the digit, nothing trimmed). O(1).
+     */
+    boolean atRateFloor(double flowsPerSender, double episodeBytesPerSender, double episodeBytes) {
+        return floorMeasured && HpccPacing.atRateFloor(hpcc, flows(flowsPerSender, episodeBytesPerSender,
+                episodeBytes));
+    }
+
+    /** n = m × the senders R / R_s of an episode, or m where R is 0 (R / R_s is NaN then). */
+    private static double flows(double flowsPerSender, double episodeBytesPerSender, double episodeBytes) {
+        double senders = episodeBytes / episodeBytesPerSender;
+        return flowsPerSender * (senders >= 1 ? senders : 1);
     }
 
     /**
