@@ -143,7 +143,7 @@ final class HpccLinks {
      * below B / 128), and on a lossy fabric that drops rather than trims: there the floor's standing queue costs what
      * overflows the buffer, and the 128 flows' u (0.15–0.44) holds the drops of 16 line-rate senders' first round
      * trips, which a crowd at ρ = 2 need not have (the 64-host mixed step's lossy packet run: 2,110.2 µs, trimming's
-     * to the digit, nothing trimmed). O(1).
+     * to the digit, nothing dropped or trimmed). O(1).
      */
     boolean atRateFloor(double flowsPerSender, double episodeBytesPerSender, double episodeBytes) {
         return floorMeasured && HpccPacing.atRateFloor(hpcc, flows(flowsPerSender, episodeBytesPerSender,
