@@ -50,7 +50,8 @@ final class HpccLinks {
         routeLinks = topology.maxRouteLinks();
         recovery = hpcc != null ? new HpccRecovery(hpcc, loneFactor, SCENARIO.mtuBytes()) : null;
         floorMeasured = hpcc != null && behaviour.key().flowControl() != BehaviourKey.FlowControl.LOSSY
-                && HpccPacing.atRateFloor(hpcc, UtilisationGrid.CROWDED_DEGREE * UtilisationGrid.CROWDED_FLOWS_PER_SENDER);
+                && HpccPacing.atRateFloor(hpcc,
+                        UtilisationGrid.CROWDED_DEGREE * UtilisationGrid.CROWDED_FLOWS_PER_SENDER);
     }
 
     /**

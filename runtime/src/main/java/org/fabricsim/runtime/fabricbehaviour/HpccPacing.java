@@ -94,8 +94,8 @@ final class HpccPacing {
      * R_min whatever U reads, the link is offered at least n·R_min and its queue stands: the flow control runs the link,
      * not HPCC. The defaults' R_min = 1 Gb/s on 100 Gb/s lines: 100 flows. The table's one incast past it, 16 senders
      * of 8 flows (128 flows, 1.28·B), runs at u = 0.9988–0.9999 on PFC and credits, 0.98–1.00 trimming, 0.15–0.44
-     * lossy (the floor's excess dropped) in its four blocks, where 64 flows (16 × 4, 8 × 8) read 0.76–0.90, HPCC's loss. R_min is the row's at the
-     * scenarios' line rate, as R_AI ({@link #pacedFactor}).
+     * lossy (the floor's excess dropped) in its four blocks, where 64 flows (16 × 4, 8 × 8) read 0.76–0.90, HPCC's
+     * loss. R_min is the row's at the scenarios' line rate, as R_AI ({@link #pacedFactor}).
      */
     static boolean atRateFloor(Hpcc hpcc, double flows) {
         return flows * hpcc.minBytesPerSecond() >= TrafficPattern.LINE_BYTES_PER_SECOND;
