@@ -20,7 +20,7 @@ class HpccRateFloorTest {
     private static final double KIB = 1024;
     private static final double PAYLOAD_BYTES_PER_SECOND = 12.5e9 * 4096 / (4096 + 62);
 
-    /** The out-of-sample mixed step: a strided ring of 1 MiB and an all-to-all of 128 KiB per pair on 64 hosts, 8 a leaf, 2:1. */
+    /** The out-of-sample mixed step: a ring of 1 MiB and an all-to-all of 128 KiB a pair, 64 hosts, 8 a leaf, 2:1. */
     private static final TrafficPattern MIXED_STEP_64 = TrafficPattern.ring(64, 8, 2.0,
             BehaviourAccuracy.strided(64, 8), 1 << 20).plus(TrafficPattern.allToAll(64, 8, 2.0, 128 * KIB));
 
@@ -79,8 +79,9 @@ class HpccRateFloorTest {
     /** The first link from a switch to a switch whose source has no accelerator below it: a spine's downlink. */
     private static int spineDownlink(Graph graph) {
         for (int link = 0; link < graph.linkCount(); link++) {
-            if (graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH
-                    && !feedsAccelerator(graph, graph.linkFrom(link))) {
+            int from = graph.linkFrom(link);
+            if (graph.nodeKind(from) == Graph.SWITCH && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH
+                    && !feedsAccelerator(graph, from)) {
                 return link;
             }
         }
