@@ -75,30 +75,28 @@ final class HpccPacing {
     }
 
     /**
-     * f_n = min(1, max(η + n·R_AI / B, n·R_min / B)): the share of a link HPCC sees that n flows offered no more than it
-     * (in all, at their line rates) settle at. Each flow's update is R_i ← R_i / k + R_AI with the link's k = U / η;
-     * summed over the n flows, S ← S / k + n·R_AI = η·B + n·R_AI with k = S / (η·B): the fixed point S = η·B + n·R_AI,
-     * reached from line rate as the lone flow's (n = 1, {@link #loneFlowFactor}). The paper sizes R_AI so that n·R_AI
-     * stays below (1 − η)·B for the flows it expects (Li et al., SIGCOMM 2019: W_AI = W_init·(1 − η) / N); more flows
-     * than that fill the link. No update takes a flow below R_min, so S ≥ n·R_min ({@link #atRateFloor}).
+     * f_n = min(1, η + n·R_AI / B): the share of a link HPCC sees that n flows offered no more than it (in all, at their
+     * line rates) settle at. Each flow's update is R_i ← R_i / k + R_AI with the link's k = U / η; summed over the n
+     * flows, S ← S / k + n·R_AI = η·B + n·R_AI with k = S / (η·B): the fixed point S = η·B + n·R_AI, reached from
+     * line rate as the lone flow's (n = 1, {@link #loneFlowFactor}). The paper sizes R_AI so that n·R_AI stays below
+     * (1 − η)·B for the flows it expects (Li et al., SIGCOMM 2019: W_AI = W_init·(1 − η) / N); more flows than that fill the link.
      */
     static double pacedFactor(Hpcc hpcc, double flows) {
-        double line = TrafficPattern.LINE_BYTES_PER_SECOND;
-        return Math.min(1, Math.max(hpcc.eta() + flows * hpcc.additiveBytesPerSecond() / line,
-                flows * hpcc.minBytesPerSecond() / line));
+        return Math.min(1, hpcc.eta() + flows * hpcc.additiveBytesPerSecond() / TrafficPattern.LINE_BYTES_PER_SECOND);
     }
 
     /**
-     * Whether n flows at HPCC's rate floor offer a link its line rate B or more, n·R_min ≥ B (docs/fabric-behaviour.md,
-     * "HPCC's rate floor (session 70)"): HPCC clamps every rate to [R_min, B] ({@code HpccSender}), so its cuts stop at
-     * R_min whatever U reads, the link is offered at least n·R_min and its queue stands: the flow control runs the link,
-     * not HPCC. The defaults' R_min = 1 Gb/s on 100 Gb/s lines: 100 flows. The table's one incast past it, 16 senders
-     * of 8 flows (128 flows, 1.28·B), runs at u = 0.9988–0.9999 on PFC and credits, 0.98–1.00 trimming, 0.15–0.44
-     * lossy (the floor's excess dropped) in its four blocks, where 64 flows (16 × 4, 8 × 8) read 0.76–0.90, HPCC's
-     * loss. R_min is the row's at the scenarios' line rate, as R_AI ({@link #pacedFactor}).
+     * Whether n flows at HPCC's rate floor offer a link of {@code bytesPerSecond} = c its rate or more, n·R_min ≥ c
+     * (docs/fabric-behaviour.md, "HPCC's rate floor (session 70)"): HPCC clamps every rate to [R_min, B] ({@code
+     * HpccSender}), so its cuts stop at R_min whatever U reads, the link is offered at least n·R_min and its queue
+     * stands: the flow control runs the link, not HPCC, and the fixed point η·c + n·R_AI ({@link #pacedFactor}) is never
+     * reached. R_min does not scale with the line (ns-3's {@code MIN_RATE} 1 Gb/s, {@link Hpcc#defaults}): 100 flows on
+     * a 100 Gb/s link, 400 on a 400 Gb/s one. The table's one incast past it, 16 senders of 8 flows (128 flows, 1.28·B
+     * at its 100 Gb/s), runs at u = 0.9988–0.9999 on PFC and credits, 0.98–1.00 trimming, 0.15–0.44 lossy (the floor's
+     * excess dropped) in its four blocks, where 64 flows (16 × 4, 8 × 8) read 0.76–0.90, HPCC's loss.
      */
-    static boolean atRateFloor(Hpcc hpcc, double flows) {
-        return flows * hpcc.minBytesPerSecond() >= TrafficPattern.LINE_BYTES_PER_SECOND;
+    static boolean atRateFloor(Hpcc hpcc, double flows, double bytesPerSecond) {
+        return flows * hpcc.minBytesPerSecond() >= bytesPerSecond;
     }
 
     /** Whether HPCC's flows choose uplinks by a hash they leave only for a shorter queue: under adaptive routing. */

@@ -130,7 +130,7 @@ final class TopologyContention implements ContentionModel {
             return 1;
         }
         boolean betweenSwitches = multipath[graph.firstMember(link)];
-        boolean floor = hpcc.atRateFloor(flowsPerSender, episodeBytesPerSender, episodeBytes);
+        boolean floor = hpcc.atRateFloor(link, flowsPerSender, episodeBytesPerSender, episodeBytes);
         return hpcc.paced(link, measuredFactor(link, floor ? UtilisationGrid.CROWDED_DEGREE : overload,
                 floor ? UtilisationGrid.CROWDED_FLOWS_PER_SENDER : flowsPerSender, pathLinks, episodeBytesPerSender,
                 episodeBytes, inputLinks, betweenSwitches), flowsPerSender, episodeBytesPerSender, episodeBytes);

@@ -30,25 +30,24 @@ class HpccRateFloorTest {
     }
 
     @Test
-    void shouldFillTheLinkOnceAHundredFlowsSitAtTheRateFloor() {
-        // Defaults: R_min = 1 Gb/s = 1.25e8 B/s on B = 12.5e9 B/s, so n·R_min ≥ B from n = 100. HPCC's pacing
-        // f_n = max(η + n·R_AI / B, n·R_min / B): 90 flows 0.95 + 90 × 4e-4 = 0.986 (the floor 0.90); 99 flows the
-        // floor's 0.99 (η + 99 × 4e-4 = 0.9896 before); 100 flows fill the link (0.99 before).
+    void shouldPutAHundredFlowsAtTheRateFloorOfAHundredGigabitLinkAndFourHundredOnAFourHundredGigabitOne() {
+        // Defaults: R_min = 1 Gb/s = 1.25e8 B/s at every line rate (ns-3's MIN_RATE), so n·R_min ≥ c from n = 100 on
+        // c = 12.5e9 B/s and from n = 400 on 50e9 B/s.
         Hpcc defaults = Hpcc.defaults(12.5e9);
-        assertFalse(HpccPacing.atRateFloor(defaults, 99));
-        assertTrue(HpccPacing.atRateFloor(defaults, 100));
-        assertEquals(0.986, HpccPacing.pacedFactor(defaults, 90), 1e-12);
-        assertEquals(0.99, HpccPacing.pacedFactor(defaults, 99), 1e-12);
-        assertEquals(1, HpccPacing.pacedFactor(defaults, 100), 1e-12);
+        assertFalse(HpccPacing.atRateFloor(defaults, 99, 12.5e9));
+        assertTrue(HpccPacing.atRateFloor(defaults, 100, 12.5e9));
+        assertFalse(HpccPacing.atRateFloor(Hpcc.defaults(50e9), 399, 50e9));
+        assertTrue(HpccPacing.atRateFloor(Hpcc.defaults(50e9), 400, 50e9));
     }
 
     @Test
     void shouldReadALinkAtTheFloorAsTheTablesMostCrowdedIncastWhateverItsOverload() {
-        // A spine's downlink of the 64-host fabric at overload ρ = 2, m = 2.5 flows per sender of 128 KiB (327,680 B a
-        // sender, held at the 1 MiB block), paths of 4 links. 54 senders: n = 135 flows, 1.35·B at R_min: the link
-        // reads the 16:1 incast of 8 flows a sender across an uplink, u16m8l4 = 0.9993 (behaviour-table.tsv, PFC HPCC
-        // selective repeat ECMP; f_135 = 1 does not bind). 39 senders: n = 97.5, the grid as before, linear in log₂ m
-        // between u2m2l4 = 0.8738 and u2m4l4 = 0.8955 at ρ = 2: 0.8738 + 0.0217 × log₂(1.25) = 0.88079 (f_97.5 = 0.989).
+        // A spine's downlink of the 64-host fabric (its payload rate c = 12,313,612,313 B/s: the floor from n = 98.5) at
+        // overload ρ = 2, m = 2.5 flows per sender of 128 KiB (327,680 B a sender, held at the 1 MiB block), paths of 4
+        // links. 54 senders: n = 135 flows at R_min offer 1.37·c: the link reads the 16:1 incast of 8 flows a sender
+        // across an uplink, u16m8l4 = 0.9993 (behaviour-table.tsv, PFC HPCC selective repeat ECMP), not paced. 39
+        // senders: n = 97.5, the grid as before, linear in log₂ m between u2m2l4 = 0.8738 and u2m4l4 = 0.8955 at ρ = 2:
+        // 0.8738 + 0.0217 × log₂(1.25) = 0.88079 (the pacing f_97.5 = 0.95 + 97.5 × 4e-4 = 0.989 does not bind).
         ClusterTopology topology = MIXED_STEP_64.topology(PAYLOAD_BYTES_PER_SECOND);
         int downlink = spineDownlink(topology.graph());
         double senderBytes = 2.5 * 128 * KIB;
