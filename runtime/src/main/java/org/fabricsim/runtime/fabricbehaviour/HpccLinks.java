@@ -36,6 +36,8 @@ final class HpccLinks {
     private final int routeLinks;
     /** What the flows a crowd leaves inherit ({@link HpccRecovery}); null but under HPCC. */
     private final HpccRecovery recovery;
+    /** Whether the table's most crowded incast has its flows at HPCC's rate floor ({@link #atRateFloor}). */
+    private final boolean floorMeasured;
 
     HpccLinks(FabricBehaviour behaviour, ClusterTopology topology) {
         graph = topology.graph();
@@ -47,6 +49,9 @@ final class HpccLinks {
         collidingFactor = hashedUplinks != null ? HpccPacing.collidingFlowFactor(behaviour.hpcc()) : loneFactor;
         routeLinks = topology.maxRouteLinks();
         recovery = hpcc != null ? new HpccRecovery(hpcc, loneFactor, SCENARIO.mtuBytes()) : null;
+        floorMeasured = hpcc != null && behaviour.key().flowControl() != BehaviourKey.FlowControl.LOSSY
+                && HpccPacing.atRateFloor(hpcc, UtilisationGrid.CROWDED_DEGREE
+                        * UtilisationGrid.CROWDED_FLOWS_PER_SENDER, TrafficPattern.LINE_BYTES_PER_SECOND);
     }
 
     /**
@@ -115,7 +120,8 @@ final class HpccLinks {
      * where the episode's flows have no more than their first window W_init = c·T each ({@link #roundTripSeconds}, c the
      * link's rate): HPCC's first round trip sends W_init at line rate before any feedback (session 68's window), so
      * no rate HPCC sets reaches their packets, and the flow control alone runs the link, as for a class HPCC does not
-     * read ({@link #crossesUnread}).
+     * read ({@link #crossesUnread}). {@code measured} itself where the flows sit at the rate floor ({@link
+     * #atRateFloor}): they never reach the pacing's fixed point.
      */
     double paced(int link, double measured, double flowsPerSender, double episodeBytesPerSender,
             double episodeBytes) {
@@ -125,8 +131,32 @@ final class HpccLinks {
         if (episodeBytesPerSender / flowsPerSender <= graph.linkBytesPerSecond(link) * roundTripSeconds(link)) {
             return 1;
         }
-        double senders = episodeBytes / episodeBytesPerSender; // NaN where the episode opened with no bytes left
-        return Math.min(measured, HpccPacing.pacedFactor(hpcc, flowsPerSender * (senders >= 1 ? senders : 1)));
+        return atRateFloor(link, flowsPerSender, episodeBytesPerSender, episodeBytes) ? measured
+                : Math.min(measured, HpccPacing.pacedFactor(hpcc, flows(flowsPerSender, episodeBytesPerSender,
+                        episodeBytes)));
+    }
+
+    /**
+     * Whether {@code link}'s episode opened with its flows at HPCC's rate floor, n·R_min ≥ c ({@link
+     * HpccPacing#atRateFloor}, c the link's rate, n as {@link #paced} counts them), where the table's most crowded
+     * incast (16 senders of 8 flows: 128 flows, the defaults' floor 100 at its 100 Gb/s) measured the same: there the
+     * link runs as that incast ran, at its u, not paced, whatever the overload and the flows per sender (the grid reads n flows as ρ senders of m each, and an
+     * all-to-all's downlink of 135 flows from 54 senders at ρ = 2.1, m = 2.5 read 0.878 where the packet backend
+     * ran it whole). False under the others, where the table holds no incast at the floor (a row whose R_min is
+     * below B / 128), and on a lossy fabric that drops rather than trims: there the floor's standing queue costs what
+     * overflows the buffer, and the 128 flows' u (0.15–0.44) holds the drops of 16 line-rate senders' first round
+     * trips, which a crowd at ρ = 2 need not have (the 64-host mixed step's lossy packet run: 2,110.2 µs, trimming's
+     * to the digit, nothing dropped or trimmed). O(1).
+     */
+    boolean atRateFloor(int link, double flowsPerSender, double episodeBytesPerSender, double episodeBytes) {
+        return floorMeasured && HpccPacing.atRateFloor(hpcc, flows(flowsPerSender, episodeBytesPerSender,
+                episodeBytes), graph.linkBytesPerSecond(link));
+    }
+
+    /** n = m × the senders R / R_s of an episode, or m where R is 0 (R / R_s is NaN then). */
+    private static double flows(double flowsPerSender, double episodeBytesPerSender, double episodeBytes) {
+        double senders = episodeBytes / episodeBytesPerSender;
+        return flowsPerSender * (senders >= 1 ? senders : 1);
     }
 
     /**

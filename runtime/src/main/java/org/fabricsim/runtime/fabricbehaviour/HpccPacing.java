@@ -85,6 +85,20 @@ final class HpccPacing {
         return Math.min(1, hpcc.eta() + flows * hpcc.additiveBytesPerSecond() / TrafficPattern.LINE_BYTES_PER_SECOND);
     }
 
+    /**
+     * Whether n flows at HPCC's rate floor offer a link of {@code bytesPerSecond} = c its rate or more, n·R_min ≥ c
+     * (docs/fabric-behaviour.md, "HPCC's rate floor (session 70)"): HPCC clamps every rate to [R_min, B] ({@code
+     * HpccSender}), so its cuts stop at R_min whatever U reads, the link is offered at least n·R_min and its queue
+     * stands: the flow control runs the link, not HPCC, and the fixed point η·c + n·R_AI ({@link #pacedFactor}) is never
+     * reached. R_min does not scale with the line (ns-3's {@code MIN_RATE} 1 Gb/s, {@link Hpcc#defaults}): 100 flows on
+     * a 100 Gb/s link, 400 on a 400 Gb/s one. The table's one incast past it, 16 senders of 8 flows (128 flows, 1.28·B
+     * at its 100 Gb/s), runs at u = 0.9988–0.9999 on PFC and credits, 0.98–1.00 trimming, 0.15–0.44 lossy (the floor's
+     * excess dropped) in its four blocks, where 64 flows (16 × 4, 8 × 8) read 0.76–0.90, HPCC's loss.
+     */
+    static boolean atRateFloor(Hpcc hpcc, double flows, double bytesPerSecond) {
+        return flows * hpcc.minBytesPerSecond() >= bytesPerSecond;
+    }
+
     /** Whether HPCC's flows choose uplinks by a hash they leave only for a shorter queue: under adaptive routing. */
     static boolean hashesCollide(RoutingMode routing) {
         return routing == RoutingMode.ADAPTIVE;

@@ -120,7 +120,8 @@ final class TopologyContention implements ContentionModel {
 
     /**
      * The measured factor ({@link #measuredFactor}), on a link HPCC sees no more than its pacing of the link's flows
-     * ({@link HpccLinks#paced}); 1 on a scale-up link. What the classes HPCC does not read bring is the reading's.
+     * ({@link HpccLinks#paced}); 1 on a scale-up link. What the classes HPCC does not read bring is the reading's. An
+     * HPCC link whose flows sit at the rate floor reads the table's most crowded incast ({@link HpccLinks#atRateFloor}).
      */
     @Override
     public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
@@ -129,7 +130,9 @@ final class TopologyContention implements ContentionModel {
             return 1;
         }
         boolean betweenSwitches = multipath[graph.firstMember(link)];
-        return hpcc.paced(link, measuredFactor(link, overload, flowsPerSender, pathLinks, episodeBytesPerSender,
+        boolean floor = hpcc.atRateFloor(link, flowsPerSender, episodeBytesPerSender, episodeBytes);
+        return hpcc.paced(link, measuredFactor(link, floor ? UtilisationGrid.CROWDED_DEGREE : overload,
+                floor ? UtilisationGrid.CROWDED_FLOWS_PER_SENDER : flowsPerSender, pathLinks, episodeBytesPerSender,
                 episodeBytes, inputLinks, betweenSwitches), flowsPerSender, episodeBytesPerSender, episodeBytes);
     }
 

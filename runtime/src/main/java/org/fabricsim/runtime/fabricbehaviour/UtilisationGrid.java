@@ -13,6 +13,9 @@ import static org.fabricsim.runtime.fabricbehaviour.FabricBehaviour.SENDER_BYTES
  * (size, length) block read, at most 4 blocks; no allocation.
  */
 final class UtilisationGrid {
+    /** The table's most crowded incast: its largest degree ρ (senders), each with its most flows m (16 × 8). */
+    static final int CROWDED_DEGREE = INCAST_DEGREES[INCAST_DEGREES.length - 1];
+    static final int CROWDED_FLOWS_PER_SENDER = FLOWS_PER_SENDER[FLOWS_PER_SENDER.length - 1];
     /** ln(ρ_i / ρ_{i−1}) between neighbouring measured degrees (ρ_{−1} = 1), the divisors of the log₂ ρ weights. */
     private static final double[] LOG_DEGREE_STEP = new double[INCAST_DEGREES.length];
     /** ln(m_j / m_{j−1}) between neighbouring measured flow counts (entry 0 unused), the divisors of the log₂ m weights. */
