@@ -143,9 +143,7 @@ public record GoBackNReordering(double onsetBytes, double slowdown) {
         }
         boolean[] past = new boolean[graph.flowLinkCount()];
         for (int link = 0; link < past.length; link++) {
-            int from = graph.linkFrom(link);
-            past[link] = graph.nodeKind(from) == Graph.SWITCH && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH
-                    && !hostFed[from];
+            past[link] = graph.joinsSwitches(link) && !hostFed[graph.linkFrom(link)];
         }
         return past;
     }

@@ -110,7 +110,7 @@ final class HpccLinks {
      * one subflow a port) is read, as each plane's subflow is its own sender on its own port.
      */
     private static boolean betweenSwitches(Graph graph, int link) {
-        return graph.nodeKind(graph.linkFrom(link)) == Graph.SWITCH && graph.nodeKind(graph.linkTo(link)) == Graph.SWITCH;
+        return graph.joinsSwitches(link);
     }
 
     /**

@@ -6,7 +6,6 @@ import org.fabricsim.runtime.packet.PacketConfig;
 import org.fabricsim.runtime.spec.FabricSpec.CongestionControl;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.Graph;
-import org.fabricsim.runtime.topology.ScaleUpParameters;
 
 /**
  * A {@link FabricBehaviour} on one cluster ({@link FabricBehaviour#on}): scale-up links keep their capacity,
@@ -79,20 +78,10 @@ final class TopologyContention implements ContentionModel {
     TopologyContention(FabricBehaviour behaviour, ClusterTopology topology) {
         this.behaviour = behaviour;
         this.graph = topology.graph();
-        int links = graph.linkCount();
-        scaleUp = new boolean[links];
-        multipath = new boolean[links];
-        for (int link = 0; link < links; link++) {
-            byte from = graph.nodeKind(graph.linkFrom(link));
-            byte to = graph.nodeKind(graph.linkTo(link));
-            scaleUp[link] = from == Graph.ACCELERATOR && to == Graph.ACCELERATOR;
-            multipath[link] = from == Graph.SWITCH && to == Graph.SWITCH;
-        }
-        if (topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED) {
-            for (int accelerator = 0; accelerator < topology.accelerators(); accelerator++) {
-                scaleUp[topology.scaleUpUplink(accelerator)] = true;
-                scaleUp[topology.scaleUpDownlink(accelerator)] = true;
-            }
+        scaleUp = ScaleUpLinks.of(topology);
+        multipath = new boolean[graph.linkCount()];
+        for (int link = 0; link < multipath.length; link++) {
+            multipath[link] = graph.joinsSwitches(link);
         }
         drops = behaviour.dropsOnOverflow() ? new DropTimeouts(behaviour.oneFlowPerSender()) : null;
         buffers = new SwitchBuffers(behaviour, topology, multipath, drops != null);

@@ -193,6 +193,11 @@ public final class Graph {
         return nodeKind[node];
     }
 
+    /** Whether a physical link runs from a switch to a switch (where multipath choices and their losses live). O(1). */
+    public boolean joinsSwitches(int link) {
+        return nodeKind[linkFrom(link)] == SWITCH && nodeKind[linkTo(link)] == SWITCH;
+    }
+
     /** Whether the node can reduce in the switch (NVLS, SHARP). */
     public boolean reducesInSwitch(int node) {
         return nodeReduces[node];
