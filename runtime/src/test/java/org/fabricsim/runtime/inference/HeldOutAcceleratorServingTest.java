@@ -87,7 +87,7 @@ class HeldOutAcceleratorServingTest {
      * MI300X (catalog): BF16 1,307.4, FP8 2,614.9 TFLOPS; 192 GB at 5.3 TB/s, 77.5% of it streamed; MAMF 51.4%, FP8
      * 48.7%; 7 x 64 GB/s, 75% usable (AMD's 48 GB/s a link, session 64); 304 CUs.
      */
-    private static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
+    static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
             192_000_000_000L, 5.3e12, 0.514, 0.487, 448e9, 0.75).withArchitecture("cdna3", 304)
             .withMemoryEfficiency(0.775);
     /** NVLink5: 900 GB/s per GPU per direction (18 x 50 GB/s); hop latency as NVLink4's fixture. */
@@ -170,7 +170,7 @@ class HeldOutAcceleratorServingTest {
      * One node of the catalog's: DGX B200 (8 GPUs, NVLink5 switched, NVLS), GB200 NVL72 (72 GPUs, NVLink5 rack-scale,
      * NVLS) or the MI300X platform (8 GPUs, Infinity Fabric full mesh); ConnectX-7 NICs (unused by one replica).
      */
-    private static ClusterSpec cluster(AcceleratorSpec gpu) {
+    static ClusterSpec cluster(AcceleratorSpec gpu) {
         NodeSpec node;
         if (gpu == MI300X) {
             node = new NodeSpec("amd.MI300X_Platform", gpu, 8,
