@@ -18,8 +18,9 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * t₁(S) = α + (N − 1)·S ÷ B.</li>
  * <li><b>Two-shot</b> ({@code cross_device_reduce_2stage}): a barrier; reduce-scatter, each rank reads its S/N part
  * from the N − 1 others and writes the sum to its scratch buffer; a barrier; all-gather, each rank reads the N − 1
- * other reduced parts from the peers' scratch buffers: 2·(N − 1)·S/N bytes in two synchronised stages, so t₂(S) =
- * 2α + 2·(N − 1)·S ÷ (N·B).</li>
+ * other reduced parts from the peers' scratch buffers: 2·(N − 1)·S/N bytes, read at a share s₂ of the one-shot's
+ * rate, so t₂(S) = α + 2·(N − 1)·S ÷ (N·s₂·B). The middle barrier is within α's spread (the kernel's own comment:
+ * "can save about 1-2us").</li>
  * </ul>
  * B is what one rank reads from its N − 1 peers at once: (N − 1) times the derated pair link on a full mesh (each
  * peer over its own xGMI link), the derated per-accelerator link on a switched domain (NVSwitch). The kernel is
@@ -29,11 +30,16 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  *
  * <p>α = {@link #LATENCY_PS}, measured: vLLM's custom all-reduce on MI300X at TP 4 takes 7.18 µs at 2 KB
  * (vllm-project/vllm PR 19744, kernel table "baseline", 7.18–7.58 µs at 2–32 KB), 7.07–7.66 µs at TP 2 at 4–64 KB
- * (ROCm/aiter PR 801, "vllm cr"). O(1) per {@link #timePs}.
+ * (ROCm/aiter PR 801, "vllm cr"). s₂ = {@link #TWO_SHOT_READ_SHARE}, measured on the same kernel on MI300X: at TP 2
+ * (one-shot) 16 → 32 MiB adds 347.78 µs (aiter PR 801: 355.91 → 703.69 µs), 16,777,216 B over one xGMI link, 48.24
+ * GB/s, the link's 75% usable share; at TP 4 (two-shot) 8 → 16 MiB adds 112.17 µs (PR 19744: 118.31 → 230.48 µs),
+ * 2 × 3/4 × 8,388,608 B over 3 links, 37.39 GB/s a link: 37.39 ÷ 48.24 = 0.775. O(1) per {@link #timePs}.
  */
 final class CustomAllReduce implements CollectiveFit {
     /** α: one synchronised stage of the kernel (launch, flag barrier), picoseconds. */
     static final double LATENCY_PS = 7.18e6;
+    /** s₂: the two-shot's peer read rate as a share of the one-shot's. */
+    static final double TWO_SHOT_READ_SHARE = 0.775;
     /** One-shot below this many bytes at up to 4 ranks (at 2 ranks always). */
     static final double ONE_SHOT_BELOW_BYTES_4_RANKS = 512 * 1024;
     /** One-shot below this many bytes at 6 and 8 ranks. */
@@ -81,6 +87,6 @@ final class CustomAllReduce implements CollectiveFit {
                 || bytes < ONE_SHOT_BELOW_BYTES_8_RANKS;
         double peerBytes = (ranks - 1) * bytes;
         return oneShot ? LATENCY_PS + peerBytes / peerBytesPerSecond * 1e12
-                : 2 * LATENCY_PS + 2 * peerBytes / ranks / peerBytesPerSecond * 1e12;
+                : LATENCY_PS + 2 * peerBytes / ranks / (TWO_SHOT_READ_SHARE * peerBytesPerSecond) * 1e12;
     }
 }
