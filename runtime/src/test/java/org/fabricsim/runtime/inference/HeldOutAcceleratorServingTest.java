@@ -57,7 +57,11 @@ class HeldOutAcceleratorServingTest {
      * 70B B200 128/2048 (+15.4 → +14.4%), 128/4096 (+29.3 → +15.5%), 2048/2048 (+21.4 → +13.4%) and 70B GB200
      * 128/4096 (+21.8 → +9.4%), 1000/2000 (+16.1 → +15.0%) in or toward ±15% (docs/accuracy.md, "Blackwell decode
      * GEMMs, session 60").</li>
-     * <li>MI300X vLLM, all 8, fast (+30% to +73% since serving's all-reduce runs RCCL's 14 rings over all 7 xGMI links
+     * <li>MI300X vLLM, all 8, fast (+33% to +68% since session 70, when the rows' TP all-reduces under 64 MiB run
+     * AITER's custom all-reduce, the image's ({@link CustomAllReduce}; 70B +73.3/+63.9/+66.4/+48.2 → +67.7/+68.3/+66.6/
+     * +50.6%, 405B +44.2/+34.8/+34.4/+29.5 → +41.0/+34.8/+32.5/+34.4% for 128/2048, 128/4096, 500/2000, 2048/2048;
+     * docs/accuracy.md, "Serving frameworks' all-reduce, session 70"); +30% to +73% since serving's all-reduce runs
+     * RCCL's 14 rings over all 7 xGMI links
      * of a GPU, session 64; +24% to +64% on the 6 link-disjoint rings at session 64's usable xGMI rate, 75%; +27% to
      * +69% before it): since session 57 serving's TP all-reduce ({@link CollectiveFit#of}) runs one channel per ring
      * of the Infinity Fabric full mesh ({@link org.fabricsim.runtime.collective.MeshRings#spread}: at 81.6% of the link
