@@ -36,7 +36,7 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * 2 × 3/4 × 8,388,608 B over 3 links, 37.39 GB/s a link: 37.39 ÷ 48.24 = 0.775. O(1) per {@link #timePs}.
  */
 final class CustomAllReduce implements CollectiveFit {
-    /** α: one synchronised stage of the kernel (launch, flag barrier), picoseconds. */
+    /** α: the kernel's time on a message too small to count (launch, flag barriers), picoseconds. */
     static final double LATENCY_PS = 7.18e6;
     /** s₂: the two-shot's peer read rate as a share of the one-shot's. */
     static final double TWO_SHOT_READ_SHARE = 0.775;
