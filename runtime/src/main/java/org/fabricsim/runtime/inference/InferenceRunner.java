@@ -111,8 +111,9 @@ public final class InferenceRunner {
         int first = 0;
         for (int p = 0; p < pools.length; p++) {
             InferenceSpec.Pool pool = ordered.get(p);
-            CollectiveFit allReduce = CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE, pool.parallel().tensor(),
-                    overheads, generation);
+            CollectiveFit allReduce = CustomAllReduce.of(CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE,
+                    pool.parallel().tensor(), overheads, generation), topology, pool.parallel().tensor(),
+                    pool.features().customAllReduceMaxBytes());
             CollectiveFit allToAll = spec.model().moe()
                     ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert(), overheads,
                             generation)

@@ -20,10 +20,26 @@ package org.fabricsim.runtime.spec;
  *                          rank's routed tokens over the busiest rank's, in (0, 1] (SGLang's "balancedness", LMSYS
  *                          blog 2025-05-05, figure eplb-balancedness.png); {@link #BALANCE_NOT_STATED} (0): the
  *                          routing is random over the ranks as placed (inference's RedundantExpertLoad)
+ * @param customAllReduceMaxBytes the framework runs a TP all-reduce of fewer bytes than this through its own
+ *                          peer-memory kernel, not NCCL/RCCL (vLLM's custom all-reduce, 8 MiB; AITER's on ROCm, 64 MiB;
+ *                          inference's CustomAllReduce); 0 ({@link #NO_CUSTOM_ALL_REDUCE}): NCCL/RCCL at every size
  */
 public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
         Admission admission, Batching batching, IterationHost host, boolean separateQuantization,
-        double expertBalance) {
+        double expertBalance, long customAllReduceMaxBytes) {
+    /** The {@link #customAllReduceMaxBytes} of a pool whose framework runs every TP all-reduce through NCCL/RCCL. */
+    public static final long NO_CUSTOM_ALL_REDUCE = 0;
+    /**
+     * vLLM's custom all-reduce limit, 8 MiB ({@code CustomAllreduce(max_size=8192 * 1024)},
+     * vllm-project/vllm {@code vllm/distributed/device_communicators/custom_all_reduce.py}).
+     */
+    public static final long VLLM_CUSTOM_ALL_REDUCE_MAX_BYTES = 8L << 20;
+    /**
+     * AITER's custom all-reduce limit, 64 MiB ({@code max_size = 8192 * 1024 * 8}, ROCm/aiter
+     * {@code aiter/dist/custom_all_reduce.py}), which AMD's vLLM runs on ROCm when AITER is on (ROCm/vllm PR 629,
+     * {@code VLLM_ROCM_USE_AITER_CUSTOM_ALL_REDUCE}, default true).
+     */
+    public static final long AITER_CUSTOM_ALL_REDUCE_MAX_BYTES = 64L << 20;
     /** The {@link #expertBalance} of a pool that states none. */
     public static final double BALANCE_NOT_STATED = 0;
     /** No overlap, no redundancy, no speculation; preempting admission. */
@@ -44,6 +60,15 @@ public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Specul
         if (host == null) {
             throw new IllegalArgumentException("a pool's host time is required (IterationHost.NONE for none)");
         }
+        Specs.requireNonNegative("custom all-reduce max bytes", customAllReduceMaxBytes);
+    }
+
+    /** Features whose TP all-reduces all run NCCL/RCCL. */
+    public PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Speculative speculative,
+            Admission admission, Batching batching, IterationHost host, boolean separateQuantization,
+            double expertBalance) {
+        this(twoBatchOverlap, redundantExperts, speculative, admission, batching, host, separateQuantization,
+                expertBalance, NO_CUSTOM_ALL_REDUCE);
     }
 
     /** Features whose routing is random over the expert ranks as placed (no balance stated). */
@@ -56,7 +81,16 @@ public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Specul
     /** These features with the expert placement's balance on real routing {@code balance}, everything else kept. */
     public PoolFeatures withExpertBalance(double balance) {
         return new PoolFeatures(twoBatchOverlap, redundantExperts, speculative, admission, batching, host,
-                separateQuantization, balance);
+                separateQuantization, balance, customAllReduceMaxBytes);
+    }
+
+    /**
+     * These features with the framework's custom all-reduce taking TP all-reduces under {@code maxBytes}, everything
+     * else kept.
+     */
+    public PoolFeatures withCustomAllReduce(long maxBytes) {
+        return new PoolFeatures(twoBatchOverlap, redundantExperts, speculative, admission, batching, host,
+                separateQuantization, expertBalance, maxBytes);
     }
 
     /** Features whose activation quantization, if any, is fused into the kernels before the GEMMs. */

@@ -81,6 +81,14 @@ public final class ClusterTopology {
         return scaleUp.kind();
     }
 
+    /**
+     * The scale-up link class at its derated rate ({@link ScaleUpParameters#link}: per ordered pair on a full mesh,
+     * per accelerator and direction on a switched domain); null without a scale-up domain.
+     */
+    public LinkClass scaleUpLink() {
+        return scaleUp.link();
+    }
+
     public boolean hasScaleOut() {
         return scaleOut != null;
     }

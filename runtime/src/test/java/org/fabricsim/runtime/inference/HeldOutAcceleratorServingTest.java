@@ -57,7 +57,11 @@ class HeldOutAcceleratorServingTest {
      * 70B B200 128/2048 (+15.4 → +14.4%), 128/4096 (+29.3 → +15.5%), 2048/2048 (+21.4 → +13.4%) and 70B GB200
      * 128/4096 (+21.8 → +9.4%), 1000/2000 (+16.1 → +15.0%) in or toward ±15% (docs/accuracy.md, "Blackwell decode
      * GEMMs, session 60").</li>
-     * <li>MI300X vLLM, all 8, fast (+30% to +73% since serving's all-reduce runs RCCL's 14 rings over all 7 xGMI links
+     * <li>MI300X vLLM, all 8, fast (+33% to +68% since session 70, when the rows' TP all-reduces under 64 MiB run
+     * AITER's custom all-reduce, the image's ({@link CustomAllReduce}; 70B +73.3/+63.9/+66.4/+48.2 → +67.7/+68.3/+66.6/
+     * +50.6%, 405B +44.2/+34.8/+34.4/+29.5 → +41.0/+34.8/+32.5/+34.4% for 128/2048, 128/4096, 500/2000, 2048/2048;
+     * docs/accuracy.md, "Serving frameworks' all-reduce, session 70"); +30% to +73% since serving's all-reduce runs
+     * RCCL's 14 rings over all 7 xGMI links
      * of a GPU, session 64; +24% to +64% on the 6 link-disjoint rings at session 64's usable xGMI rate, 75%; +27% to
      * +69% before it): since session 57 serving's TP all-reduce ({@link CollectiveFit#of}) runs one channel per ring
      * of the Infinity Fabric full mesh ({@link org.fabricsim.runtime.collective.MeshRings#spread}: at 81.6% of the link
@@ -87,7 +91,7 @@ class HeldOutAcceleratorServingTest {
      * MI300X (catalog): BF16 1,307.4, FP8 2,614.9 TFLOPS; 192 GB at 5.3 TB/s, 77.5% of it streamed; MAMF 51.4%, FP8
      * 48.7%; 7 x 64 GB/s, 75% usable (AMD's 48 GB/s a link, session 64); 304 CUs.
      */
-    private static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
+    static final AcceleratorSpec MI300X = new AcceleratorSpec("amd.MI300X", "AMD", 1307.4e12, 2614.9e12,
             192_000_000_000L, 5.3e12, 0.514, 0.487, 448e9, 0.75).withArchitecture("cdna3", 304)
             .withMemoryEfficiency(0.775);
     /** NVLink5: 900 GB/s per GPU per direction (18 x 50 GB/s); hop latency as NVLink4's fixture. */
@@ -170,7 +174,7 @@ class HeldOutAcceleratorServingTest {
      * One node of the catalog's: DGX B200 (8 GPUs, NVLink5 switched, NVLS), GB200 NVL72 (72 GPUs, NVLink5 rack-scale,
      * NVLS) or the MI300X platform (8 GPUs, Infinity Fabric full mesh); ConnectX-7 NICs (unused by one replica).
      */
-    private static ClusterSpec cluster(AcceleratorSpec gpu) {
+    static ClusterSpec cluster(AcceleratorSpec gpu) {
         NodeSpec node;
         if (gpu == MI300X) {
             node = new NodeSpec("amd.MI300X_Platform", gpu, 8,

@@ -134,7 +134,8 @@ public class InferenceCalibrationTest {
             int requests) {
         InferenceSpec spec = new InferenceSpec(name, model, cluster, weights, kv, List.of(new InferenceSpec.Pool(
                 InferenceSpec.Role.SERVING, replicas, ServingFixtures.tensor(tp), limits[1], limits[0], 0,
-                new PoolFeatures(false, 0, null, admission(source)))),
+                new PoolFeatures(false, 0, null, admission(source))
+                        .withCustomAllReduce(customAllReduceMaxBytes(source)))),
                 ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), input, output, requests), List.of(), false);
         return (Double) InferenceRunner.run(spec).metrics().get("outputTokensPerSecond");
     }
@@ -228,6 +229,17 @@ public class InferenceCalibrationTest {
      */
     static PoolFeatures.Admission admission(String source) {
         return source.startsWith("TensorRT-LLM") ? PoolFeatures.Admission.NO_EVICT : PoolFeatures.Admission.PREEMPT;
+    }
+
+    /**
+     * The framework's own TP all-reduce ({@link CustomAllReduce}): AMD's vLLM image (AITER on, "Default AITER on")
+     * runs AITER's custom all-reduce under 64 MiB (ROCm/vllm PR 629); TensorRT-LLM's fused Lamport kernels below its
+     * 8,000,000-B workspace are not the barrier kernels {@link CustomAllReduce} times and stay on NCCL (docs/accuracy.md,
+     * "Serving frameworks' all-reduce, session 70").
+     */
+    static long customAllReduceMaxBytes(String source) {
+        return source.contains("vLLM, MI300X") ? PoolFeatures.AITER_CUSTOM_ALL_REDUCE_MAX_BYTES
+                : PoolFeatures.NO_CUSTOM_ALL_REDUCE;
     }
 
     /**

@@ -1,0 +1,98 @@
+package org.fabricsim.runtime.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.fabricsim.runtime.ReferencePrediction;
+import org.fabricsim.runtime.spec.Precision;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The held-out latency table of AMD's vLLM container on 8 MI300X (validation/reference/serving-latency-mi300x.csv):
+ * one batch of B prompts of 128 tokens, each generating 2,048, all at once, predicted with {@code
+ * CalibrationProfile.defaults()} by the rules of {@link HeldOutAcceleratorServingTest} (its MI300X platform, vLLM's
+ * recompute preemption, AITER's custom all-reduce under 64 MiB); the latency is B × 2,048 output tokens over the
+ * predicted output rate. Nothing is fitted to them. The test fails when a row enters or leaves {@link #KNOWN_MISSES}
+ * (docs/accuracy.md, "Serving frameworks' all-reduce, session 70").
+ */
+class HeldOutMi300xLatencyTest {
+    private static final double TOLERANCE = 0.15;
+    /**
+     * Rows outside ±15%: all 10, fast by 39–67%. With RCCL's ring for every all-reduce (before session 70's custom
+     * all-reduce) 5 were out: 70B batch 1 +44.0% (16 KB all-reduces at about 57 µs each, 160 a step), 64 −17.9%, 128
+     * −33.1%; 405B 64 −24.9%, 128 −37.6%. AITER's kernel (7.5 µs at 16 KB) takes 8.0 ms (70B) and 12.5 ms (405B)
+     * off a batch-1 step, which leaves the model's step 4.5 ms (70B, 57 µs a layer) and 9.1 ms (405B, 73 µs a layer)
+     * short of the published one: a fixed cost per layer the model lacks, which RCCL's small-message time stood in for
+     * (docs/accuracy.md, "Serving frameworks' all-reduce, session 70"). Nothing is fitted to them.
+     */
+    private static final List<String> KNOWN_MISSES = knownMisses();
+
+    private static List<String> knownMisses() {
+        List<String> misses = new ArrayList<>();
+        for (String model : List.of("vllm-latency-70b-mi300x-b", "vllm-latency-405b-mi300x-b")) {
+            for (int batch : new int[] {1, 8, 32, 64, 128}) {
+                misses.add(model + batch);
+            }
+        }
+        return misses;
+    }
+
+    @Test
+    void shouldReportWhichMi300xLatencyRowsTheDefaultCalibrationMisses() throws IOException {
+        List<String> misses = new ArrayList<>();
+        List<ReferencePrediction> predictions = predictions();
+        System.out.println("Held-out vLLM latency rows on MI300X (seconds a batch):");
+        for (ReferencePrediction prediction : predictions) {
+            System.out.printf(Locale.ROOT, "%-32s published %8.3f predicted %8.3f  error %+6.1f%%%n", prediction.name(),
+                    prediction.published(), prediction.predicted(), 100 * prediction.error());
+            if (Math.abs(prediction.error()) > TOLERANCE) {
+                misses.add(prediction.name());
+            }
+        }
+        assertEquals(reference().stream().filter(line -> line.startsWith("\"")).count(), predictions.size(),
+                "every row is checked");
+        assertEquals(KNOWN_MISSES, misses, "held-out MI300X latency rows outside ±15%");
+    }
+
+    /** Every row of the file against its prediction (relative error of the batch's latency). */
+    static List<ReferencePrediction> predictions() throws IOException {
+        List<ReferencePrediction> predictions = new ArrayList<>();
+        for (String line : reference()) {
+            if (!line.startsWith("\"")) {
+                continue;
+            }
+            String source = line.substring(1, line.indexOf("\","));
+            String[] cells = line.substring(line.indexOf("\",") + 2).split(",", -1);
+            String name = cells[0];
+            int tp = Integer.parseInt(cells[6]);
+            int input = Integer.parseInt(cells[7]);
+            int output = Integer.parseInt(cells[8]);
+            int batch = Integer.parseInt(cells[9]);
+            int[] limits = {Integer.parseInt(cells[10]), Integer.parseInt(cells[11])};
+            double published = Double.parseDouble(cells[12]);
+            double tokensPerSecond = InferenceCalibrationTest.trtllmBenchOutputTokensPerSecond("heldout." + name,
+                    InferenceCalibrationTest.model(cells[1]), HeldOutAcceleratorServingTest.cluster(
+                            HeldOutAcceleratorServingTest.MI300X),
+                    Precision.valueOf(cells[2].toUpperCase(Locale.ROOT)),
+                    Precision.valueOf(cells[3].toUpperCase(Locale.ROOT)), Integer.parseInt(cells[5]) / tp, tp, limits,
+                    source, input, output, batch);
+            double predicted = (double) batch * output / tokensPerSecond;
+            predictions.add(new ReferencePrediction(name, "serving latency held out", published, predicted, "s",
+                    predicted / published - 1, false));
+        }
+        return predictions;
+    }
+
+    private static List<String> reference() throws IOException {
+        try (InputStream in = HeldOutMi300xLatencyTest.class
+                .getResourceAsStream("/reference/serving-latency-mi300x.csv")) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+    }
+}
