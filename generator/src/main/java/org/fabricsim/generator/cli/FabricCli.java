@@ -13,6 +13,7 @@ import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.fabricsim.dsl.fabric.Element;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.generator.ProgramRunner;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
@@ -230,19 +231,25 @@ public final class FabricCli {
             out.print(ConsoleTable.render(result, fullComparison));
             out.flush();
             reports.write(result, studies);
-            return ExitCodes.ofSimulation(result, failOnMiss, spec.commandLine().getErr());
+            return ExitCodes.ofSimulation(result, failOnMiss, study -> programs.where(file, study),
+                    spec.commandLine().getErr());
         }
     }
 
     /**
      * What a command simulates of a model: the model's name, its programs (one per study, and per lone workload) and
-     * the line each study's definition starts on, by the program's name.
+     * the line each study's or workload's definition starts on, by its qualified name (a lone workload's program's).
      */
     public record Programs(String model, List<StudySpec> studies, Map<String, Integer> lines) {
 
         /** {@code file:line} of {@code program}'s study in {@code file}, or {@code file} where it has no line. */
         public String where(Path file, StudySpec program) {
-            Integer line = lines.get(program.name());
+            return where(file, program.name());
+        }
+
+        /** {@code file:line} of the study or workload {@code name} in {@code file}, or {@code file} where it has none. */
+        public String where(Path file, String name) {
+            Integer line = lines.get(name);
             return line == null ? file.toString() : file + ":" + line;
         }
     }
@@ -266,13 +273,18 @@ public final class FabricCli {
                 programs, lines(root));
     }
 
-    /** The line each study of {@code root} starts on, by its qualified name (its program's). */
+    /**
+     * The line each study and workload of {@code root} starts on, by its qualified name (a study's program's, and a
+     * lone workload's).
+     */
     private static Map<String, Integer> lines(Model root) {
         Map<String, Integer> lines = new HashMap<>();
         for (Element element : root.getElements()) {
-            if (element instanceof Study study) {
-                String qualified = root.getName() == null ? study.getName() : root.getName() + "." + study.getName();
-                lines.put(qualified, NodeModelUtils.getNode(study).getStartLine());
+            String name = element instanceof Study study ? study.getName()
+                    : element instanceof Workload workload ? workload.getName() : null;
+            if (name != null) {
+                String qualified = root.getName() == null ? name : root.getName() + "." + name;
+                lines.put(qualified, NodeModelUtils.getNode(element).getStartLine());
             }
         }
         return lines;
