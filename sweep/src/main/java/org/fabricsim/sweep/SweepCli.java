@@ -138,7 +138,7 @@ public final class SweepCli implements Callable<Integer> {
         out.print(ConsoleTable.render(result));
         out.flush();
         reports.write(result, programs);
-        return ExitCodes.ofSimulation(result, false, name -> model.where(file, name), spec.commandLine().getErr());
+        return ExitCodes.ofSimulation(result, false, name -> model.place(file, name), spec.commandLine().getErr());
     }
 
     /**
