@@ -71,5 +71,8 @@ class DeratedHeapRefusalCliTest {
                 classes, hosts - 1, classes * DERATED_BYTES_PER_CLASS / 1e9, heap / 1e9);
         assertTrue(outcome.out().contains(expected), expected + "\nin\n" + outcome.out());
         assertFalse(outcome.out().contains("busbw"), "refused before simulating");
+        // the lone benchmark's line and column (15:1 of allToAll's text) on the error stream, where editors link it
+        assertTrue(outcome.err().contains(model + ":15:1: error: deratedheap.Exchange failed: infeasible: benchmark"
+                + " deratedheap.Exchange would hold about"), outcome.err());
     }
 }

@@ -206,6 +206,9 @@ class FabricCliTest {
         assertTrue(outcome.out().contains("sweep.Links[cluster=Tiny]: FAILED: infeasible: the benchmark uses 2 nodes"
                 + " but sweep.Tiny has 1"), outcome.out());
         assertTrue(outcome.err().contains("1 of 3 run(s) failed"), outcome.err());
+        // ... and named at the study's line and column (7:1 in sweepModel's text), the form editors link to the place
+        assertTrue(outcome.err().contains(model + ":7:1: error: sweep.Links[cluster=Tiny] failed: infeasible"),
+                outcome.err());
         assertFalse(outcome.out().contains("sweep.Lone"), "--study runs only the chosen study");
         List<String> rows = Files.readAllLines(csv);
         assertEquals(4, rows.size());

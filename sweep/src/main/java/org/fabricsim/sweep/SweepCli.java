@@ -113,8 +113,9 @@ public final class SweepCli implements Callable<Integer> {
         ResumeFile.check(resume);
         StudyResult result;
         List<StudySpec> programs;
+        FabricCli.Programs model;
         try (SparkApps.Starting spark = sparkSource.open(master, settings, "fabric sweep " + file.getFileName())) {
-            FabricCli.Programs model = FabricCli.programs(file, study, workspaceOption.root(),
+            model = FabricCli.programs(file, study, workspaceOption.root(),
                     spec.commandLine().getErr());
             programs = model.studies().stream().map(p -> seed == null ? p : p.withSeed(seed)).toList();
             if (programs.isEmpty()) {
@@ -137,7 +138,7 @@ public final class SweepCli implements Callable<Integer> {
         out.print(ConsoleTable.render(result));
         out.flush();
         reports.write(result, programs);
-        return ExitCodes.ofSimulation(result, false, spec.commandLine().getErr());
+        return ExitCodes.ofSimulation(result, false, name -> model.place(file, name), spec.commandLine().getErr());
     }
 
     /**

@@ -7,12 +7,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
 
 import org.eclipse.xtext.diagnostics.Severity;
+import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
+import org.eclipse.xtext.util.LineAndColumn;
 import org.fabricsim.dsl.fabric.Element;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.fabric.Study;
+import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.generator.ProgramRunner;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
@@ -230,20 +234,33 @@ public final class FabricCli {
             out.print(ConsoleTable.render(result, fullComparison));
             out.flush();
             reports.write(result, studies);
-            return ExitCodes.ofSimulation(result, failOnMiss, spec.commandLine().getErr());
+            return ExitCodes.ofSimulation(result, failOnMiss, study -> programs.place(file, study),
+                    spec.commandLine().getErr());
         }
     }
 
     /**
      * What a command simulates of a model: the model's name, its programs (one per study, and per lone workload) and
-     * the line each study's definition starts on, by the program's name.
+     * the line and column each study's or workload's definition starts on, by its qualified name (a lone workload's
+     * program's).
      */
-    public record Programs(String model, List<StudySpec> studies, Map<String, Integer> lines) {
+    public record Programs(String model, List<StudySpec> studies, Map<String, Integer> lines,
+            Map<String, Integer> columns) {
 
         /** {@code file:line} of {@code program}'s study in {@code file}, or {@code file} where it has no line. */
         public String where(Path file, StudySpec program) {
             Integer line = lines.get(program.name());
             return line == null ? file.toString() : file + ":" + line;
+        }
+
+        /**
+         * {@code file:line:column} of the study or workload {@code name}, the place diagnostics name (editors and the
+         * VS Code task's problem matcher link it), or {@code file} where it has none.
+         */
+        public String place(Path file, String name) {
+            Integer line = lines.get(name);
+            Integer column = columns.get(name);
+            return line == null || column == null ? file.toString() : file + ":" + line + ":" + column;
         }
     }
 
@@ -259,23 +276,29 @@ public final class FabricCli {
                 d -> d.code() == null || !d.code().startsWith(LOCK_IN_CODES));
         Model root = workspace.models().get(typed);
         if (root == null) {
-            return new Programs(null, List.of(), Map.of());
+            return new Programs(null, List.of(), Map.of(), Map.of());
         }
         List<StudySpec> programs = select(workspace.mapper().toPrograms(root, file.toString()), study, file);
         return new Programs(root.getName() == null && !programs.isEmpty() ? programs.get(0).model() : root.getName(),
-                programs, lines(root));
+                programs, places(root, LineAndColumn::getLine), places(root, LineAndColumn::getColumn));
     }
 
-    /** The line each study of {@code root} starts on, by its qualified name (its program's). */
-    private static Map<String, Integer> lines(Model root) {
-        Map<String, Integer> lines = new HashMap<>();
+    /**
+     * The line or column ({@code part}) each study and workload of {@code root} starts at, by its qualified name (a
+     * study's program's, and a lone workload's).
+     */
+    private static Map<String, Integer> places(Model root, ToIntFunction<LineAndColumn> part) {
+        Map<String, Integer> places = new HashMap<>();
         for (Element element : root.getElements()) {
-            if (element instanceof Study study) {
-                String qualified = root.getName() == null ? study.getName() : root.getName() + "." + study.getName();
-                lines.put(qualified, NodeModelUtils.getNode(study).getStartLine());
+            String name = element instanceof Study study ? study.getName()
+                    : element instanceof Workload workload ? workload.getName() : null;
+            if (name != null) {
+                String qualified = root.getName() == null ? name : root.getName() + "." + name;
+                INode node = NodeModelUtils.getNode(element);
+                places.put(qualified, part.applyAsInt(NodeModelUtils.getLineAndColumn(node, node.getOffset())));
             }
         }
-        return lines;
+        return places;
     }
 
     /** The programs named {@code study} (simple or qualified name) of model {@code file}, or all when it is {@code null}. */
