@@ -54,4 +54,29 @@ class SimulateOutputsTest {
         assertRefused(CliRun.fabric("simulate", dir.resolve("ring.fabric").toString(), "--json", locked.toString(),
                 "--force"), "is read-only");
     }
+
+    /**
+     * A result is written beside its name and renamed into place (so a call killed mid-write leaves no half-written
+     * file under the user's name): afterwards the folder holds only the model and the results, a new result has the
+     * permissions any new file gets there, and {@code --force} through a symbolic link keeps the link.
+     */
+    @Test
+    void shouldRenameEachWholeResultIntoPlaceAndLeaveNothingBeside() throws Exception {
+        Path model = model();
+        Path json = dir.resolve("run.json");
+        Path target = Files.writeString(dir.resolve("kept.csv"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), target.getFileName());
+        CliRun outcome = CliRun.fabric("simulate", model.toString(), "--json", json.toString(), "--csv",
+                link.toString(), "--force");
+        assertEquals(ExitCodes.OK, outcome.exitCode(), outcome.err());
+        assertTrue(Files.readString(json).startsWith("{"), "the JSON is whole");
+        assertTrue(Files.isSymbolicLink(link), "the link stays a link");
+        assertTrue(Files.readString(target).lines().count() > 1, "the CSV replaced the old text through the link");
+        Path plain = Files.createFile(dir.resolve("plain"));
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(json));
+        try (var files = Files.list(dir)) {
+            assertEquals(java.util.List.of("kept.csv", "link.csv", "plain", "ring.fabric", "run.json"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+    }
 }

@@ -71,7 +71,7 @@ final class OutputFiles {
             try {
                 Files.deleteIfExists(temporary);
             } catch (IOException e) {
-                // the temporary file is hidden and named after the model; the write error is what the user needs
+                // the temporary file is hidden and named after its target; the write error is what the user needs
             }
         }
     }
@@ -122,15 +122,24 @@ final class OutputFiles {
         }
     }
 
+    /**
+     * Writes a result file as {@link #replace} saves a model: the text goes to a hidden file beside it (created
+     * with the directory's default permissions), which is then renamed to {@code file} in one step, so a call
+     * killed mid-write (a warm server stopped, a full disk) leaves no half-written result under the user's name.
+     * With {@code force} an existing file is replaced (through a symbolic link, the link's target).
+     */
     static void write(Path file, String text, boolean force) {
         checkWritable(file, force);
+        Path target = Files.exists(file) ? realPath(file) : file.toAbsolutePath();
+        Path temporary = null;
         try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(file, text, StandardCharsets.UTF_8);
+            Files.createDirectories(target.getParent());
+            temporary = Files.createFile(target.resolveSibling("." + target.getFileName() + "-"
+                    + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".tmp"));
+            Files.writeString(temporary, text, StandardCharsets.UTF_8);
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
+            deleteIfPresent(temporary);
             throw new UserError(file + ": cannot write (" + e.getMessage() + ")", ExitCodes.USAGE);
         }
     }
