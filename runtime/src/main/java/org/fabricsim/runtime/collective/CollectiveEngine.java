@@ -123,8 +123,8 @@ public final class CollectiveEngine {
             throw new IllegalArgumentException("a user-defined collective needs at least one phase");
         }
         Schedule schedule = PhasedSchedules.schedule(topology, request, phases, acceleratorsPerNode);
-        return simulate(topology, request.withProtocol(Protocol.SIMPLE), Algorithm.PHASED, schedule, new PhaseMemo())
-                .result();
+        return simulate(topology, request.withProtocol(Protocol.SIMPLE), Algorithm.PHASED, schedule, new PhaseMemo(),
+                0).result();
     }
 
     private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {
@@ -165,12 +165,15 @@ public final class CollectiveEngine {
             PhaseMemo memo, int[] accelerators) {
         Schedule schedule = AlgorithmSelector.schedule(topology, request, algorithm, accelerators);
         return simulate(topology, request, algorithm, accelerators == null ? schedule : schedule.placed(accelerators),
-                memo);
+                memo, algorithm.collNet() ? CollNetSchedules.localRanks(topology, request.ranks(), accelerators) : 0);
     }
 
-    /** Runs the schedule once and costs the protocols the request allows on it. */
+    /**
+     * Runs the schedule once and costs the protocols the request allows on it, its ranks {@code perNode} to a node
+     * (0: the topology's domains filled in order).
+     */
     private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
-            Schedule schedule, PhaseMemo memo) {
+            Schedule schedule, PhaseMemo memo, int perNode) {
         Simulation simulation = new Simulation(request.seed());
         Graph graph = topology.graph();
         if (request.fabricBehaviour() != null && request.network() != NetworkKind.MAX_MIN) {
@@ -187,7 +190,7 @@ public final class CollectiveEngine {
         ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request, algorithm, memo);
         long simulatedPs = runner.run(schedule);
         ProtocolCost cost = new ProtocolCost(topology, request, algorithm, schedule, runner.hops(), simulatedPs,
-                runner.propagationPs());
+                runner.propagationPs(), perNode);
         boolean estimated = NcclEstimate.applies(topology, request, algorithm);
         Choice choice = null;
         for (Protocol protocol : Protocol.CONCRETE) {
