@@ -52,13 +52,33 @@ final class CollNetSchedules {
      */
     static boolean applicable(ClusterTopology topology, int ranks, Algorithm algorithm, int[] accelerators) {
         int k = localRanks(topology, ranks, accelerators);
+        return runsOn(topology, ranks, algorithm, k) && trees(topology, ranks, accelerators, k) != null;
+    }
+
+    /**
+     * How many of {@code groups} (each its ranks' accelerators in rank order, all running at once) CollNet-direct
+     * runs on ({@link #applicable}'s conditions) with trees the switches grant, asked for in turn and spread over
+     * the roots ({@link AggregationTrees#allocateJob}). O(groups · k · R · heads · hops).
+     */
+    static int granted(ClusterTopology topology, int[][] groups) {
+        AggregationTrees trees = new AggregationTrees(topology);
+        int granted = 0;
+        for (int[] group : groups) {
+            int k = localRanks(topology, group.length, group);
+            if (runsOn(topology, group.length, Algorithm.COLLNET_DIRECT, k)
+                    && trees.allocateJob(group, k, true) != null) {
+                granted++;
+            }
+        }
+        return granted;
+    }
+
+    /** {@link #applicable}'s conditions but the trees, for {@code ranks} ranks {@code k} to a node. */
+    private static boolean runsOn(ClusterTopology topology, int ranks, Algorithm algorithm, int k) {
         if (!topology.scaleOutReduces() || k == 0 || ranks / k < 2 || k > MAX_LOCAL_RANKS) {
             return false;
         }
-        if (algorithm == Algorithm.COLLNET_DIRECT && topology.scaleUpKind() != ScaleUpParameters.Kind.SWITCHED) {
-            return false;
-        }
-        return trees(topology, ranks, accelerators, k) != null;
+        return algorithm != Algorithm.COLLNET_DIRECT || topology.scaleUpKind() == ScaleUpParameters.Kind.SWITCHED;
     }
 
     /**

@@ -127,6 +127,15 @@ public final class CollectiveEngine {
                 0).result();
     }
 
+    /**
+     * How many of {@code groups} (each the accelerators of its ranks, in rank order; all at once, as a training's
+     * data-parallel groups) the switches let run CollNet-direct: CollNet's conditions on the nodes and the trees
+     * granted in turn, spread over the roots as SHARP's aggregation manager builds them ({@code CollNetSchedules}).
+     */
+    public static int collNetGroupsGranted(ClusterTopology topology, int[][] groups) {
+        return CollNetSchedules.granted(topology, groups);
+    }
+
     private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {
         if (request.ranks() > topology.accelerators()) {
             throw new IllegalArgumentException(request.ranks() + " ranks on a cluster of " + topology.accelerators()
@@ -165,7 +174,7 @@ public final class CollectiveEngine {
             PhaseMemo memo, int[] accelerators) {
         Schedule schedule = AlgorithmSelector.schedule(topology, request, algorithm, accelerators);
         return simulate(topology, request, algorithm, accelerators == null ? schedule : schedule.placed(accelerators),
-                memo, algorithm.collNet() ? CollNetSchedules.localRanks(topology, request.ranks(), accelerators) : 0);
+                memo, accelerators == null ? 0 : CollNetSchedules.localRanks(topology, request.ranks(), accelerators));
     }
 
     /**

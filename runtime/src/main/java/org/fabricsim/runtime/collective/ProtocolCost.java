@@ -51,7 +51,7 @@ final class ProtocolCost {
     /**
      * The costs of {@code schedule}, which ran in {@code simulatedPs} with the request's step
      * latencies, {@code propagationPs} of it in flight; {@code hops} are its phases' hops; its ranks
-     * {@code perNode} to a node (a CollNet group's placement), or 0 when they fill the domains in order.
+     * {@code perNode} to a node (a placed group: one GPU of each node has 1), or 0 when they fill the domains in order.
      */
     ProtocolCost(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm, Schedule schedule,
             PhaseHops[] hops, long simulatedPs, long propagationPs, int perNode) {
