@@ -154,7 +154,7 @@ public final class FabricCollectiveTimer implements RunTimer {
     /**
      * On a torus whose dimensions the axis's groups span, {@link TorusRings#ringSeconds}; else the flat ring; a
      * data-parallel reduce-scatter or all-gather on CollNet where NCCL would run it there ({@link
-     * DataParallelCollNet#choose}; the two cost the same, each NIC's S one way and S/n the other).
+     * DataParallelCollNet#choose}; the two cost the same, each NIC S/k one way and S/n the other).
      */
     @Override
     public double ringSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
