@@ -149,7 +149,7 @@ public final class AggregationTrees {
      * minimal routes between the first head and the others (every root the fabric offers them). That is
      * the model of SHARP's aggregation manager, which since SHARP 3.4 builds a job's trees when the job
      * starts ("Dynamic trees" mode, the default) and "aims to allocate trees in a manner that preserves
-     * available links and switch resources for future jobs" (NVIDIA SHARP Rev 3.9.0, "Operating NVIDIA
+     * available links and switch resources for future jobs" (NVIDIA SHARP Rev 3.8.0, "Operating NVIDIA
      * SHARP in Dynamic Trees Allocation Mode"): concurrent jobs' trees root at distinct top switches
      * while ports are free. Without {@code spread} a job takes choice j or nothing. O(perNode · R ·
      * heads · hops).
