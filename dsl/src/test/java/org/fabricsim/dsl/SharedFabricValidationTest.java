@@ -165,7 +165,8 @@ class SharedFabricValidationTest extends FabricModelTest {
         // an all-gather is the algorithm-operation check's (collnet-chain runs all-reduce only), not this code's
         assertEquals(List.of(), issuesIn(model.formatted("all-gather collnet-chain on Ib nodes 2"), code));
         assertMessage(issuesIn(model.formatted("all-gather collnet-chain on Ib nodes 2"),
-                IssueCodes.ALGORITHM_OPERATION), "all-gather runs on 'ring', 'halving-doubling' or 'bucket'");
+                IssueCodes.ALGORITHM_OPERATION), "all-gather runs on 'ring', 'halving-doubling', 'collnet-direct' or"
+                + " 'bucket'");
         assertMessage(issuesIn(model.formatted("all-reduce collnet-direct on Mesh nodes 2"), code),
                 "only on a switched (NVSwitch-like) scale-up");
         assertEquals(List.of(), issuesIn(model.formatted("all-reduce collnet-chain on Mesh nodes 2"), code));

@@ -114,7 +114,7 @@ final class WorkloadMapper {
                 training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
                 toSoftware(training.getSoftware()), training.isTensorOverlap(), trainTokens(training),
                 fp8Scaling(training, Literals.TRAINING__FP8_SCALING, training.getFp8Scaling()),
-                recomputeModules(training));
+                recomputeModules(training), training.isCollNet());
     }
 
     /**

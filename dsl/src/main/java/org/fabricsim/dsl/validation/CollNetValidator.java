@@ -5,6 +5,7 @@ import org.fabricsim.dsl.fabric.Benchmark;
 import org.fabricsim.dsl.fabric.CollectiveAlgorithm;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Phase;
+import org.fabricsim.dsl.fabric.Training;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.benchmark.CollectiveBenchmarks;
 import org.fabricsim.runtime.collective.Calibration;
@@ -12,6 +13,7 @@ import org.fabricsim.runtime.collective.CollectiveEngine;
 import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.CollectiveBenchmarkSpec;
+import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
@@ -23,7 +25,7 @@ import com.google.inject.Inject;
  * can run them: an all-reduce over two or more whole nodes of a cluster whose scale-out fabric and
  * switches reduce in the network (SHARP) and can host its aggregation trees, with at most 8 GPUs per
  * scale-up domain; CollNet-direct also on an NVSwitch-like scale-up; never as one phase of a
- * user-defined collective.
+ * user-defined collective. A training's {@code collnet} where the switches do not reduce says it changes nothing.
  */
 public class CollNetValidator extends FabricCheck {
     private static final String FIX = "auto";
@@ -40,6 +42,26 @@ public class CollNetValidator extends FabricCheck {
         String problem = spec == null ? null : problem(spec, benchmark.getAlgorithm(), benchmark.getCluster().getName());
         if (problem != null) {
             error(problem, benchmark, Literals.BENCHMARK__ALGORITHM, IssueCodes.IN_NETWORK_UNAVAILABLE, FIX);
+        }
+    }
+
+    /**
+     * A training's {@code collnet} says it changes nothing where the cluster's scale-out fabric or switches do not
+     * reduce: NCCL then runs its rings (the SHARP plugin finds no aggregation manager to give it trees).
+     */
+    @Check
+    public void checkTrainingCollNetReduces(Training training) {
+        if (!training.isCollNet()) {
+            return;
+        }
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec != null && (spec.cluster().scaleOut() == null
+                || ClusterTopologies.aggregation(spec.cluster().scaleOut()) == null)) {
+            info("'collnet' reduces the data-parallel collectives in the scale-out switches (SHARP), and "
+                    + training.getCluster().getName() + "'s scale-out fabric or its switch has no"
+                    + " 'in-network-reduction': NCCL runs the rings, so it changes nothing here. Remove it, or use"
+                    + " a fabric and switch with in-network reduction (InfiniBand NDR or XDR).", training,
+                    Literals.TRAINING__COLL_NET, IssueCodes.COLLNET_IGNORED);
         }
     }
 

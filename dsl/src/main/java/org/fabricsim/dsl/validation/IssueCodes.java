@@ -254,6 +254,11 @@ public final class IssueCodes {
      */
     public static final String IN_NETWORK_UNAVAILABLE = PREFIX + "workload.in-network-unavailable";
     /**
+     * Info: a training's {@code collnet} on a cluster whose scale-out fabric or switches do not reduce in the network
+     * (no {@code in-network-reduction}), where NCCL runs its rings and the setting changes nothing. Data: none.
+     */
+    public static final String COLLNET_IGNORED = PREFIX + "workload.collnet-ignored";
+    /**
      * A job of a shared cluster that is not a collective benchmark, training job or serving deployment
      * of that cluster, or a study of a shared cluster that varies or searches. Data: none.
      */

@@ -38,7 +38,9 @@ public enum Algorithm {
     /**
      * NCCL's CollNet-direct all-reduce across nodes: every GPU sends each local head (one per NIC)
      * its slice over the scale-up switch, each head's slice is reduced by the scale-out switches
-     * (SHARP) and comes back, the heads send the result to every local GPU; pipelined.
+     * (SHARP) and comes back, the heads send the result to every local GPU; pipelined. Its
+     * reduce-scatter keeps the way up and brings each rank only its part back; its all-gather is the
+     * mirror ({@code CollNetSchedules}).
      */
     COLLNET_DIRECT,
     /**
@@ -62,8 +64,9 @@ public enum Algorithm {
     /**
      * Whether this algorithm has a schedule for {@code operation} on some topology: ring for every operation but
      * all-to-all, send-recv, gather and scatter (a pipelined chain for broadcast and reduce); halving-doubling and
-     * bucket for all-reduce, reduce-scatter and all-gather; the trees, hierarchical, in-network and CollNet for
-     * all-reduce only; direct for all-to-all, send-recv, gather and scatter; pairwise for all-to-all; {@link #AUTO} for every operation. The
+     * bucket for all-reduce, reduce-scatter and all-gather, CollNet-direct too (NCCL's {@code tuning.cc} runs
+     * reduce-scatter and all-gather on ring, PAT, NVLS and CollNet-direct); the trees, hierarchical, in-network and
+     * CollNet-chain for all-reduce only; direct for all-to-all, send-recv, gather and scatter; pairwise for all-to-all; {@link #AUTO} for every operation. The
      * selector's candidates are the algorithms that serve the operation and whose topology's conditions hold
      * ({@code AlgorithmSelector}); the editor refuses the others by this same rule. O(1).
      */
@@ -71,9 +74,9 @@ public enum Algorithm {
         return switch (this) {
             case AUTO -> true;
             case RING -> operation != CollectiveOperation.ALL_TO_ALL && !DIRECT_ONLY.contains(operation);
-            case HALVING_DOUBLING, BUCKET -> operation == CollectiveOperation.ALL_REDUCE
+            case HALVING_DOUBLING, BUCKET, COLLNET_DIRECT -> operation == CollectiveOperation.ALL_REDUCE
                     || operation == CollectiveOperation.REDUCE_SCATTER || operation == CollectiveOperation.ALL_GATHER;
-            case DOUBLE_BINARY_TREE, HIERARCHICAL, IN_NETWORK, COLLNET_DIRECT, COLLNET_CHAIN ->
+            case DOUBLE_BINARY_TREE, HIERARCHICAL, IN_NETWORK, COLLNET_CHAIN ->
                     operation == CollectiveOperation.ALL_REDUCE;
             case DIRECT -> operation == CollectiveOperation.ALL_TO_ALL || DIRECT_ONLY.contains(operation);
             case PAIRWISE -> operation == CollectiveOperation.ALL_TO_ALL;

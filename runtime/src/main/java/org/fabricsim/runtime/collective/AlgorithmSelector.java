@@ -126,7 +126,7 @@ final class AlgorithmSelector {
             String why = !algorithm.serves(request.operation()) ? " (" + Algorithm.runsOn(request.operation()) + ")"
                     : !algorithm.collNet() ? ""
                     : !topology.scaleOutReduces() ? " (its scale-out switches do not reduce in the network)"
-                    : " (it needs whole nodes, at least two, and aggregation trees to spare)";
+                    : " (it needs as many ranks on each node, at least two nodes, and aggregation trees to spare)";
             throw new IllegalArgumentException("algorithm " + algorithm.label() + " cannot run "
                     + request.operation().label() + " over " + request.ranks() + " ranks of " + topology.describe()
                     + why + "; choose another algorithm or auto");
@@ -167,8 +167,8 @@ final class AlgorithmSelector {
                                 topology.inSwitchEfficiency());
             case COLLNET_DIRECT:
             case COLLNET_CHAIN:
-                return CollNetSchedules.allReduce(topology, size, ranks, algorithm == Algorithm.COLLNET_CHAIN,
-                        accelerators);
+                return CollNetSchedules.schedule(topology, request.operation(), size, ranks,
+                        algorithm == Algorithm.COLLNET_CHAIN, accelerators);
             case PAIRWISE:
                 return AllToAllSchedules.pairwise(request);
             case DIRECT:

@@ -123,8 +123,17 @@ public final class CollectiveEngine {
             throw new IllegalArgumentException("a user-defined collective needs at least one phase");
         }
         Schedule schedule = PhasedSchedules.schedule(topology, request, phases, acceleratorsPerNode);
-        return simulate(topology, request.withProtocol(Protocol.SIMPLE), Algorithm.PHASED, schedule, new PhaseMemo())
-                .result();
+        return simulate(topology, request.withProtocol(Protocol.SIMPLE), Algorithm.PHASED, schedule, new PhaseMemo(),
+                0).result();
+    }
+
+    /**
+     * How many of {@code groups} (each the accelerators of its ranks, in rank order; all at once, as a training's
+     * data-parallel groups) the switches let run CollNet-direct: CollNet's conditions on the nodes and the trees
+     * granted in turn, spread over the roots as SHARP's aggregation manager builds them ({@code CollNetSchedules}).
+     */
+    public static int collNetGroupsGranted(ClusterTopology topology, int[][] groups) {
+        return CollNetSchedules.granted(topology, groups);
     }
 
     private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {
@@ -165,12 +174,15 @@ public final class CollectiveEngine {
             PhaseMemo memo, int[] accelerators) {
         Schedule schedule = AlgorithmSelector.schedule(topology, request, algorithm, accelerators);
         return simulate(topology, request, algorithm, accelerators == null ? schedule : schedule.placed(accelerators),
-                memo);
+                memo, accelerators == null ? 0 : CollNetSchedules.localRanks(topology, request.ranks(), accelerators));
     }
 
-    /** Runs the schedule once and costs the protocols the request allows on it. */
+    /**
+     * Runs the schedule once and costs the protocols the request allows on it, its ranks {@code perNode} to a node
+     * (0: the topology's domains filled in order).
+     */
     private static Simulated simulate(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm,
-            Schedule schedule, PhaseMemo memo) {
+            Schedule schedule, PhaseMemo memo, int perNode) {
         Simulation simulation = new Simulation(request.seed());
         Graph graph = topology.graph();
         if (request.fabricBehaviour() != null && request.network() != NetworkKind.MAX_MIN) {
@@ -187,7 +199,7 @@ public final class CollectiveEngine {
         ScheduleRunner runner = new ScheduleRunner(topology, router, network, simulation, request, algorithm, memo);
         long simulatedPs = runner.run(schedule);
         ProtocolCost cost = new ProtocolCost(topology, request, algorithm, schedule, runner.hops(), simulatedPs,
-                runner.propagationPs());
+                runner.propagationPs(), perNode);
         boolean estimated = NcclEstimate.applies(topology, request, algorithm);
         Choice choice = null;
         for (Protocol protocol : Protocol.CONCRETE) {

@@ -87,7 +87,8 @@ final class NcclEstimate {
                 || request.ncclRelease().capsNvlsTreePerHead();
         double capPs = capped
                 ? busBytes / tuning.busBandwidthCapBytesPerSecond(algorithm, protocol, channels, nodes) * 1e12 : 0;
-        double transferPs = Math.max(Math.max(0, bandwidthPs) / tuning.efficiency(algorithm, protocol, nodes), capPs);
+        double transferPs = Math.max(Math.max(0, bandwidthPs)
+                / tuning.efficiency(algorithm, protocol, nodes, request.operation()), capPs);
         return Math.round(latencyUs(tuning.generation(), request, algorithm, protocol, nodes) * PS_PER_US
                 + transferPs / correction(tuning.generation(), algorithm, protocol, size));
     }

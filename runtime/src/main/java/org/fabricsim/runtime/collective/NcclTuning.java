@@ -81,6 +81,8 @@ public final class NcclTuning {
     private static final double COLLNET_ARITY_US = 0.4;
     /** CollNet-direct's bus-bandwidth factor from Hopper on ({@code if (minCompCap >= 90) busBw *= .85}). */
     private static final double COLLNET_DIRECT_HOPPER_EFFICIENCY = 0.85;
+    /** CollNet-direct's reduce-scatter and all-gather factor on the network bandwidth ({@code bwInter * 0.9f}). */
+    private static final double COLLNET_DIRECT_GATHER_EFFICIENCY = 0.9;
 
     private final Generation generation;
 
@@ -134,6 +136,19 @@ public final class NcclTuning {
      * and in ROCm/rocm-systems {@code projects/rccl}), a steering ratio of its estimate, not a bandwidth.
      */
     public double efficiency(Algorithm algorithm, Protocol protocol, int nodes) {
+        return efficiency(algorithm, protocol, nodes, CollectiveOperation.ALL_REDUCE);
+    }
+
+    /**
+     * η of {@code operation}: as {@link #efficiency(Algorithm, Protocol, int)}, but a CollNet-direct reduce-scatter
+     * or all-gather takes NCCL's 0.9 on the network's bandwidth in place of the all-reduce's 0.85 from Hopper on
+     * ({@code tuning.cc}: {@code busBw = ppn * std::min(graphs[a]->bwIntra, graphs[a]->bwInter * 0.9f)}, whatever
+     * the architecture; applied to the whole transfer time, which the NICs bound at k ≤ 8 GPUs per node).
+     */
+    public double efficiency(Algorithm algorithm, Protocol protocol, int nodes, CollectiveOperation operation) {
+        if (algorithm == Algorithm.COLLNET_DIRECT && operation != CollectiveOperation.ALL_REDUCE) {
+            return COLLNET_DIRECT_GATHER_EFFICIENCY;
+        }
         double ll128Line = generation.rccl() ? RCCL_LL128_LINE : NCCL_LL128_LINE;
         if (algorithm == Algorithm.RING) {
             return protocol == Protocol.LL ? LL_LINE

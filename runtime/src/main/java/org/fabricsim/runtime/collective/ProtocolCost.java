@@ -50,17 +50,18 @@ final class ProtocolCost {
 
     /**
      * The costs of {@code schedule}, which ran in {@code simulatedPs} with the request's step
-     * latencies, {@code propagationPs} of it in flight; {@code hops} are its phases' hops.
+     * latencies, {@code propagationPs} of it in flight; {@code hops} are its phases' hops; its ranks
+     * {@code perNode} to a node (a placed group: one GPU of each node has 1), or 0 when they fill the domains in order.
      */
     ProtocolCost(ClusterTopology topology, CollectiveRequest request, Algorithm algorithm, Schedule schedule,
-            PhaseHops[] hops, long simulatedPs, long propagationPs) {
+            PhaseHops[] hops, long simulatedPs, long propagationPs, int perNode) {
         this.request = request;
         this.algorithm = algorithm;
         this.schedule = schedule;
         this.hops = hops;
         this.propagationPs = propagationPs;
         this.bandwidthPs = simulatedPs - propagationPs - stepLatencyPs(request.stepOverheads());
-        this.domain = Math.max(1, Math.min(topology.domainSize(), request.ranks()));
+        this.domain = perNode > 0 ? perNode : Math.max(1, Math.min(topology.domainSize(), request.ranks()));
         this.domains = (request.ranks() + domain - 1) / domain;
         this.tuning = new NcclTuning(request.generation());
         this.rcclAcrossNodes = request.generation().rccl() && domains > 1
@@ -123,7 +124,7 @@ final class ProtocolCost {
                 domains);
         double capPs = busBytes / capBytesPerSecond * 1e12;
         double transferPs = Math.max(bandwidthPs * treeFillRatio(protocol)
-                / tuning.efficiency(algorithm, protocol, domains), capPs);
+                / tuning.efficiency(algorithm, protocol, domains, request.operation()), capPs);
         if (algorithm == Algorithm.IN_NETWORK) {
             transferPs *= 1 + NvlsPipeline.fillFraction(request.sizeBytes(), domain, domains, request.generation());
         }

@@ -49,6 +49,11 @@ final class TrainingConsole {
                         step > 0 ? 100 * seconds / step : 0));
             }
         }
+        if (m.get("collnetGroups") instanceof Number groups && m.get("collnetGroupsGranted") instanceof Number granted) {
+            out.append(String.format(Locale.ROOT, "  collnet          %d of %d DP groups granted SHARP trees; %s%n",
+                    granted.intValue(), groups.intValue(), Boolean.TRUE.equals(m.get("collnetChosen"))
+                            ? "DP collectives on CollNet where NCCL would run them" : "DP collectives on rings"));
+        }
         if (p.get("routingSkew") instanceof Number skew && p.get("capacityFactor") instanceof Number capacity) {
             String limit = capacity.doubleValue() > 0
                     ? String.format(Locale.ROOT, "capacity factor %.2f", capacity.doubleValue()) : "dropless";

@@ -109,7 +109,7 @@ public final class Screen {
                 k -> ClusterTopologies.build(cluster, collectives));
         return new TimesOnly(new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(cluster), ClusterTopologies.flowsPerPeer(cluster), 1, collectives,
-                NetworkKind.ANALYTICAL, null, null, Generation.of(cluster.node().accelerator().architecture())));
+                NetworkKind.ANALYTICAL, null, null, Generation.of(cluster.node().accelerator().architecture()), false));
     }
 
     private static Key key(TrainingSpec spec) {

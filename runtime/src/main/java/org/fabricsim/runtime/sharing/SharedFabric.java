@@ -49,11 +49,15 @@ public final class SharedFabric {
         return results;
     }
 
-    /** Whether the switches grant {@code request}'s CollNet trees on {@code accelerators} (false when it needs none). */
+    /**
+     * Whether the switches grant {@code request}'s CollNet trees on {@code accelerators} (false when it needs none):
+     * each job the trees its lone schedule runs on ({@code CollNetSchedules}), not spread to other roots, so that
+     * the trees granted are those simulated.
+     */
     static boolean grant(ClusterTopology topology, AggregationTrees trees, CollectiveRequest request,
             int[] accelerators) {
         return request.algorithm().collNet() && topology.scaleOutReduces() && accelerators.length > topology.domainSize()
-                && trees.allocateJob(accelerators, topology.domainSize());
+                && trees.allocateJob(accelerators, topology.domainSize(), false) != null;
     }
 
     /**

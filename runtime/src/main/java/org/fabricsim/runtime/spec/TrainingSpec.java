@@ -27,12 +27,26 @@ import java.util.List;
  *                              only with {@code precision} FP8
  * @param recomputeModules      what selective recomputation runs again ({@link RecomputeModule}); empty unless
  *                              {@code recompute} is selective
+ * @param collNet               whether NCCL may run the data-parallel reduce-scatters, all-gathers and all-reduces on
+ *                              CollNet, reduced in the scale-out switches (NCCL_COLLNET_ENABLE=1 with the SHARP
+ *                              plugin), where the switches reduce and grant every data-parallel group its trees
  */
 public record TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
         long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
         PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
         SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling,
-        List<RecomputeModule> recomputeModules) implements WorkloadSpec {
+        List<RecomputeModule> recomputeModules, boolean collNet) implements WorkloadSpec {
+
+    /** A job whose collectives never reduce in the scale-out switches (NCCL_COLLNET_ENABLE's default, 0). */
+    public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
+            long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
+            PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
+            SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling,
+            List<RecomputeModule> recomputeModules) {
+        this(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch, precision, parallel,
+                schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap, trainTokens,
+                fp8Scaling, recomputeModules, false);
+    }
 
     /** A job that recomputes what {@code recompute} does by default ({@link RecomputeModule#defaults}). */
     public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
@@ -97,7 +111,14 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
     public TrainingSpec withFp8Scaling(Fp8Scaling scaling) {
         return new TrainingSpec(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch,
                 precision, parallel, schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap,
-                trainTokens, scaling, recomputeModules);
+                trainTokens, scaling, recomputeModules, collNet);
+    }
+
+    /** This job with NCCL's CollNet enabled or not ({@link #collNet}). */
+    public TrainingSpec withCollNet(boolean enabled) {
+        return new TrainingSpec(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch,
+                precision, parallel, schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap,
+                trainTokens, fp8Scaling, recomputeModules, enabled);
     }
 
     /**

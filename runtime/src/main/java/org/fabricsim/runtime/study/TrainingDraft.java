@@ -87,6 +87,7 @@ public final class TrainingDraft {
                 parallel, schedule, virtualStages, sharding, recompute, base.overlap(), base.software(),
                 base.tensorOverlap(), base.trainTokens(),
                 precision == Precision.FP8 ? base.fp8Scaling() : Fp8Scaling.TENSOR,
-                recompute == base.recompute() ? base.recomputeModules() : RecomputeModule.defaults(recompute));
+                recompute == base.recompute() ? base.recomputeModules() : RecomputeModule.defaults(recompute),
+                base.collNet());
     }
 }

@@ -51,6 +51,49 @@ public final class AggregationTrees {
     }
 
     /**
+     * Tree {@code tree}'s links towards its root ({@code up}) or away from it, each with the number of
+     * heads below it: {links ascending, heads}. A route between two heads climbs to their common
+     * switch and descends as many links (up-down routing), and of any head i's routes to the first head and
+     * to the head farthest from the first, one reaches the root (on a hierarchy the two larger of three
+     * heads' pairwise common ancestors are one), so the first half of that route is i's climb and the
+     * second half of its reverse i's descent. O(heads · hops + links log links).
+     */
+    public static int[][] directed(ClusterTopology topology, int[] heads, int tree, boolean up) {
+        int maxRoute = topology.maxRouteLinks();
+        int[] path = new int[maxRoute];
+        int[] links = new int[heads.length * maxRoute];
+        PathChoice choice = (hop, firstLink, stride, candidates) -> tree % candidates;
+        int far = 0;
+        int farLength = 0;
+        for (int i = 1; i < heads.length; i++) {
+            int length = topology.route(heads[i], heads[0], choice, path);
+            if (length > farLength) {
+                far = i;
+                farLength = length;
+            }
+        }
+        int count = 0;
+        for (int i = 0; i < heads.length; i++) {
+            int toFirst = i == 0 ? 0 : topology.route(heads[i], heads[0], choice, path);
+            int other = far != i && topology.route(heads[i], heads[far], choice, path) > toFirst ? far : 0;
+            int length = up ? topology.route(heads[i], heads[other], choice, path)
+                    : topology.route(heads[other], heads[i], choice, path);
+            int half = length / 2;
+            System.arraycopy(path, up ? 0 : length - half, links, count, half);
+            count += half;
+        }
+        int[] sorted = Arrays.copyOf(links, count);
+        Arrays.sort(sorted);
+        int[] distinct = distinct(sorted, count);
+        int[] below = new int[distinct.length];
+        for (int at = 0, d = 0; at < count; at++) {
+            d = sorted[at] == distinct[d] ? d : d + 1;
+            below[d]++;
+        }
+        return new int[][] {distinct, below};
+    }
+
+    /**
      * The time in flight of tree {@code tree}'s pipeline: the latency of the longest route between
      * the first head and another, up to the root and down (its links grow with the fabric's tiers,
      * logarithmic in the nodes). O(heads · hops).
@@ -99,22 +142,49 @@ public final class AggregationTrees {
     }
 
     /**
-     * Grants a job on {@code accelerators} (whole nodes of {@code perNode}, in rank order) one tree
-     * per local GPU index ({@link #heads}), all of them or none. O(perNode · heads · hops).
+     * Grants a job on {@code accelerators} (nodes of {@code perNode} ranks each, in rank order) one tree
+     * per local index ({@link #heads}), all of them or none, and returns the tree choice granted to each
+     * local index ({@link #links}' {@code tree}), or null when refused. Local index j asks for choice j;
+     * when that tree does not fit and {@code spread} is set, for choices 0, 1, … R − 1 in turn, R the
+     * minimal routes between the first head and the others (every root the fabric offers them). That is
+     * the model of SHARP's aggregation manager, which since SHARP 3.4 builds a job's trees when the job
+     * starts ("Dynamic trees" mode, the default) and "aims to allocate trees in a manner that preserves
+     * available links and switch resources for future jobs" (NVIDIA SHARP Rev 3.8.0, "Operating NVIDIA
+     * SHARP in Dynamic Trees Allocation Mode"): concurrent jobs' trees root at distinct top switches
+     * while ports are free. Without {@code spread} a job takes choice j or nothing. O(perNode · R ·
+     * heads · hops).
      */
-    public boolean allocateJob(int[] accelerators, int perNode) {
+    public int[] allocateJob(int[] accelerators, int perNode, boolean spread) {
+        int[] choices = new int[perNode];
         int[][] granted = new int[perNode][];
-        for (int tree = 0; tree < perNode; tree++) {
-            int[] links = links(topology, heads(accelerators, perNode, tree), tree);
+        for (int local = 0; local < perNode; local++) {
+            int[] heads = heads(accelerators, perNode, local);
+            int roots = spread ? rootChoices(heads) : 0;
+            int choice = local;
+            int[] links = links(topology, heads, choice);
+            for (int other = 0; !fits(links) && other < roots; other++) {
+                choice = other;
+                links = links(topology, heads, choice);
+            }
             if (!allocate(links)) {
-                for (int t = 0; t < tree; t++) {
+                for (int t = 0; t < local; t++) {
                     hold(granted[t], -1);
                 }
-                return false;
+                return null;
             }
-            granted[tree] = links;
+            granted[local] = links;
+            choices[local] = choice;
         }
-        return true;
+        return choices;
+    }
+
+    /** The minimal routes between the first of {@code heads} and the others, at most. O(heads). */
+    private int rootChoices(int[] heads) {
+        int routes = 1;
+        for (int i = 1; i < heads.length; i++) {
+            routes = Math.max(routes, topology.minimalRouteCount(heads[i], heads[0]));
+        }
+        return routes;
     }
 
     /**

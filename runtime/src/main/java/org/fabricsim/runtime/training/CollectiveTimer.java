@@ -47,6 +47,17 @@ public interface CollectiveTimer {
     }
 
     /**
+     * Seconds of an all-reduce of {@code bufferBytes} along {@code axis}: a reduce-scatter and an all-gather of
+     * {@link #ringSeconds} plus NCCL's ring plateau ({@link #allReducePlateauSeconds}); 0 for one rank or no bytes.
+     */
+    default double allReduceSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
+        if (ranks < 2 || !(bufferBytes > 0)) {
+            return 0;
+        }
+        return 2 * ringSeconds(axis, ranks, bufferBytes, pipelineBytes) + allReducePlateauSeconds(axis, ranks);
+    }
+
+    /**
      * Seconds NCCL's "plateau effect of ring" adds to a Simple ring all-reduce of {@code ranks} along {@code axis}
      * (a reduce-scatter and an all-gather of {@link #ringSeconds}, 2(n − 1) steps) when the ring leaves a scale-up
      * domain: NCCL multiplies such an all-reduce's latency by a factor (src/graph/tuning.cc, ncclTopoGetAlgoTime),

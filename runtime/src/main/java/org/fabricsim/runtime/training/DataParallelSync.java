@@ -57,16 +57,17 @@ final class DataParallelSync {
 
     /**
      * Seconds of a chunk's gradient reduction: the rings of {@link #ringSeconds} once (a reduce-scatter) or, for an
-     * {@code allReduce}, twice (reduce-scatter and all-gather) plus NCCL's ring plateau on each of the two all-reduces
-     * ({@link CollectiveTimer#allReducePlateauSeconds}, {@link CollectiveTimer#expertDataAllReducePlateauSeconds}).
+     * {@code allReduce}, the DP group's all-reduce ({@link CollectiveTimer#allReduceSeconds}: twice the ring plus
+     * NCCL's ring plateau, or CollNet's where it runs) and the expert group's ring twice plus its plateau ({@link
+     * CollectiveTimer#expertDataAllReducePlateauSeconds}).
      */
     static double reduceSeconds(CollectiveTimer timer, int dp, int edp, double parameters, double experts,
             double bytesPerParameter, double pipelineBytes, boolean allReduce) {
-        double ring = ringSeconds(timer, dp, edp, parameters, experts, bytesPerParameter, pipelineBytes);
         if (!allReduce) {
-            return ring;
+            return ringSeconds(timer, dp, edp, parameters, experts, bytesPerParameter, pipelineBytes);
         }
-        return 2 * ring + (parameters > experts ? timer.allReducePlateauSeconds(Axis.DATA, dp) : 0)
+        return timer.allReduceSeconds(Axis.DATA, dp, (parameters - experts) * bytesPerParameter, pipelineBytes)
+                + 2 * timer.expertDataRingSeconds(edp, experts * bytesPerParameter, pipelineBytes)
                 + (experts > 0 ? timer.expertDataAllReducePlateauSeconds(edp) : 0);
     }
 

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.training;
 import java.util.Map;
 
 import org.fabricsim.runtime.collective.Calibration;
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.MeshRings;
 import org.fabricsim.runtime.fabricbehaviour.FabricBehaviour;
@@ -53,6 +54,8 @@ public final class FabricCollectiveTimer implements RunTimer {
     private final double expertDataCrossingShare;
     /** Whether RCCL runs the job's collectives (CDNA3, CDNA4), whose cost model has no ring plateau. */
     private final boolean rccl;
+    /** The data-parallel calls on CollNet, or null when the job does not enable it. */
+    private final DataParallelCollNet collNet;
 
     /** A timer with the default profile's step latencies. */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
@@ -78,7 +81,8 @@ public final class FabricCollectiveTimer implements RunTimer {
      */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour) {
-        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, null, Generation.HOPPER);
+        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, null, Generation.HOPPER,
+                false);
     }
 
     /**
@@ -87,11 +91,12 @@ public final class FabricCollectiveTimer implements RunTimer {
      * order (rank r and rank r' share a domain exactly when their accelerators do), so the domain
      * tests on ranks stay true; a placed job's rings are flat rings, never a torus's dimensions. The accelerators'
      * {@code generation} picks a full mesh's rings (RCCL's on 8 CDNA3 GPUs, {@link MeshRings#successors}); the
-     * shorter constructors run as Hopper.
+     * shorter constructors run as Hopper. With {@code collNet} the data-parallel reduce-scatters, all-gathers and
+     * all-reduces run on NCCL's CollNet where NCCL would run them there ({@link DataParallelCollNet}).
      */
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour, int[] accelerators,
-            Generation generation) {
+            Generation generation, boolean collNet) {
         if (placement.accelerators() > topology.accelerators()
                 || accelerators != null && accelerators.length != placement.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
@@ -114,6 +119,8 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.expertDataCrossingShare = patterns.crossings().expertDataCrossingShare();
         this.phases = new PointToPointPhases(placement, network, patterns, solved, axisCrossingShare);
         this.rccl = generation.rccl();
+        this.collNet = collNet && placement.size(Axis.DATA) > 1 ? new DataParallelCollNet(topology, placement,
+                accelerators, calibration, generation, routing, seed) : null;
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
@@ -126,6 +133,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.expertDataCrossingShare = previous.expertDataCrossingShare;
         this.phases = previous.phases.nextRun(solved);
         this.rccl = previous.rccl;
+        this.collNet = previous.collNet;
     }
 
     /** The next run of the same job: solved patterns shared both ways, no traffic or engine counts. O(links). */
@@ -143,9 +151,37 @@ public final class FabricCollectiveTimer implements RunTimer {
                 () -> patterns.ringStep(axis, bytesPerRank, pipelineBytes));
     }
 
-    /** On a torus whose dimensions the axis's groups span, {@link TorusRings#ringSeconds}; else the flat ring. */
+    /**
+     * On a torus whose dimensions the axis's groups span, {@link TorusRings#ringSeconds}; else the flat ring; a
+     * data-parallel reduce-scatter or all-gather on CollNet where NCCL would run it there ({@link
+     * DataParallelCollNet#choose}; the two cost the same, each NIC S/k one way and S/n the other).
+     */
     @Override
     public double ringSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
+        double ring = ring(axis, ranks, bufferBytes, pipelineBytes);
+        return onCollNet(axis, ranks) ? collNet.choose(CollectiveOperation.REDUCE_SCATTER, bufferBytes, ring) : ring;
+    }
+
+    /** Twice the ring and its plateau; a data-parallel all-reduce on CollNet where NCCL would run it there. */
+    @Override
+    public double allReduceSeconds(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
+        if (ranks < 2 || !(bufferBytes > 0)) {
+            return 0;
+        }
+        double ring = 2 * ring(axis, ranks, bufferBytes, pipelineBytes) + allReducePlateauSeconds(axis, ranks);
+        return onCollNet(axis, ranks) ? collNet.choose(CollectiveOperation.ALL_REDUCE, bufferBytes, ring) : ring;
+    }
+
+    @Override
+    public DataParallelCollNet collNet() {
+        return collNet;
+    }
+
+    private boolean onCollNet(Axis axis, int ranks) {
+        return collNet != null && axis == Axis.DATA && ranks == placement.size(Axis.DATA);
+    }
+
+    private double ring(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
         return torusRings.serve(axis, ranks) ? torusRings.ringSeconds(axis, bufferBytes, pipelineBytes)
                 : RunTimer.super.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
     }

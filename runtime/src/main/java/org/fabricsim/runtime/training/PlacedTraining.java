@@ -52,12 +52,13 @@ public final class PlacedTraining {
         FabricCollectiveTimer timer = new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
                 Calibration.of(profile), NetworkKind.MAX_MIN, null, accelerators,
-                Generation.of(spec.cluster().node().accelerator().architecture()));
+                Generation.of(spec.cluster().node().accelerator().architecture()), spec.collNet());
         StepPlan plan = StepPlan.of(spec);
         StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
         PartCounts parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology);
-        RunResult result = TrainingSimulator.result(spec, step, parts, null, null, seed,
-                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted());
+        RunResult result = DataParallelCollNet.report(TrainingSimulator.result(spec, step, parts, null, null, seed,
+                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted()),
+                timer.collNet());
         return new Step(result, timer.linkBytes());
     }
 }

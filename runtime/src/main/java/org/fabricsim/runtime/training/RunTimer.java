@@ -10,4 +10,9 @@ package org.fabricsim.runtime.training;
 interface RunTimer extends CollectiveTimer {
     /** The timer for the next run of the same job on the same topology. O(links). */
     RunTimer nextRun();
+
+    /** The data-parallel groups' CollNet ({@link DataParallelCollNet}), or null when the job runs none. */
+    default DataParallelCollNet collNet() {
+        return null;
+    }
 }

@@ -94,15 +94,16 @@ public final class TrainingRuns {
         StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile, routings, 1);
         DegradedFabric degraded = failureSteps.degraded(spec, plan, profile, routings, step.stepSeconds());
         Straggler straggler = failureSteps.straggler(spec, plan, profile, routings, step.stepSeconds(), timer);
-        return TrainingSimulator.result(spec, step, parts, degraded, straggler, seed,
-                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted());
+        return DataParallelCollNet.report(TrainingSimulator.result(spec, step, parts, degraded, straggler, seed,
+                (System.nanoTime() - startNanos) / 1e9).withEngine(timer.eventsFired(), timer.flowsStarted()),
+                timer.collNet());
     }
 
     /** The flat timer of {@code plan} on {@code topology}, the scale-out fabric's routing and behaviour. */
     private FabricCollectiveTimer flat(ClusterTopology topology, ParallelismSpec plan, Calibration calibration) {
         return new FabricCollectiveTimer(topology, Placement.of(plan), ClusterTopologies.routing(spec.cluster()),
                 ClusterTopologies.flowsPerPeer(spec.cluster()), seed, calibration, NetworkKind.MAX_MIN, behaviour, null,
-                Generation.of(spec.cluster().node().accelerator().architecture()));
+                Generation.of(spec.cluster().node().accelerator().architecture()), spec.collNet());
     }
 
     /**

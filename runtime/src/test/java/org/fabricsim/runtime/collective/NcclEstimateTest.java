@@ -40,7 +40,7 @@ class NcclEstimateTest {
                 network, simulation, request, algorithm, new PhaseMemo());
         long simulatedPs = runner.run(schedule);
         return new ProtocolCost(cluster, request, algorithm, schedule, runner.hops(), simulatedPs,
-                runner.propagationPs());
+                runner.propagationPs(), 0);
     }
 
     @Test

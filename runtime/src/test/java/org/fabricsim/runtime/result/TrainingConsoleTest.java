@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.result;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
@@ -38,6 +39,17 @@ class TrainingConsoleTest {
         assertTrue(text.contains("pipeline bubble 60.3 ms 25.0%"), text);
         assertTrue(text.contains("exposed comm 2.41 ms 1.0%"), text);
         assertTrue(text.contains("tokens/s 1,048,576"), text);
+    }
+
+    @Test
+    void shouldSayHowManyDataParallelGroupsGotTheirTreesWhenTheJobStatesCollNet() {
+        // 16 of 32 granted: the other 16 run their rings, so every DP collective does (the step waits for them).
+        RunResult refused = run(Map.of()).withMetric("collnetGroups", 32).withMetric("collnetGroupsGranted", 16)
+                .withMetric("collnetChosen", false);
+        assertTrue(TrainingConsole.render(refused).contains(
+                "  collnet          16 of 32 DP groups granted SHARP trees; DP collectives on rings\n"),
+                TrainingConsole.render(refused));
+        assertFalse(TrainingConsole.render(run(Map.of())).contains("collnet"), "no line without collnet");
     }
 
     @Test

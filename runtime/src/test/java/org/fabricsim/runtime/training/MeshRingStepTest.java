@@ -30,7 +30,8 @@ class MeshRingStepTest {
 
     private static double secondsPerGigabyte(Generation generation) {
         FabricCollectiveTimer timer = new FabricCollectiveTimer(MESH, Placement.of(new ParallelismSpec(1, 1, 8, 1, 1,
-                false)), RoutingMode.ECMP, 1, 1, Calibration.DEFAULT, NetworkKind.MAX_MIN, null, null, generation);
+                false)), RoutingMode.ECMP, 1, 1, Calibration.DEFAULT, NetworkKind.MAX_MIN, null, null, generation,
+                false);
         return timer.ringStepSeconds(Axis.DATA, 2e9, 0) - timer.ringStepSeconds(Axis.DATA, 1e9, 0);
     }
 
@@ -55,7 +56,8 @@ class MeshRingStepTest {
         ClusterTopology cluster = ClusterTopology.build(new ClusterParameters(16, ScaleUpParameters.fullMesh(8, link),
                 link, FatTreeParameters.singleSwitch(link)));
         FabricCollectiveTimer timer = new FabricCollectiveTimer(cluster, Placement.of(new ParallelismSpec(1, 1, 16, 1,
-                1, false)), RoutingMode.ECMP, 1, 1, Calibration.DEFAULT, NetworkKind.MAX_MIN, null, null, generation);
+                1, false)), RoutingMode.ECMP, 1, 1, Calibration.DEFAULT, NetworkKind.MAX_MIN, null, null, generation,
+                false);
         return timer.ringStepSeconds(Axis.DATA, 2e9, 0) - timer.ringStepSeconds(Axis.DATA, 1e9, 0);
     }
 

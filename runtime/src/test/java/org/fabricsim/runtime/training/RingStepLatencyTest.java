@@ -41,7 +41,7 @@ class RingStepLatencyTest {
                 new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.SingleSwitch(TrainingFixtures.QM9700),
                         ScaleOutSpec.Routing.ECMP), 0, null, null)),
                 Placement.of(plan), RoutingMode.ECMP, FabricSpec.DEFAULT_FLOWS_PER_PEER, 1, Calibration.DEFAULT,
-                NetworkKind.MAX_MIN, null, null, generation);
+                NetworkKind.MAX_MIN, null, null, generation, false);
     }
 
     private static double ringStepLatency(FabricCollectiveTimer timer, Axis axis) {
