@@ -64,17 +64,38 @@ class ServingFeaturesValidationTest extends FabricModelTest {
 
     @Test
     void shouldRejectAClosedLoopWithoutClients() throws Exception {
-        Model model = parser.parse("""
+        validation.assertError(closedLoop("arrival closed-loop 0 clients"), Literals.CLOSED_LOOP_ARRIVAL,
+                IssueCodes.NOT_POSITIVE, "A closed loop needs at least one client");
+    }
+
+    /** A dense deployment whose traffic is {@code traffic}'s closed loop and request count. */
+    private Model closedLoop(String traffic) throws Exception {
+        return parser.parse("""
                 cluster C { nodes 1 x 8 accelerators link 400 Gb/s latency 1 us }
                 model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
                 inference Serve {
                     model M on C
                     serving pool { replicas 1 parallel tensor 8 }
-                    traffic { arrival closed-loop 0 clients prompt fixed 10 output fixed 10 }
+                    traffic { %s prompt fixed 10 output fixed 10 }
                 }
-                """);
-        validation.assertError(model, Literals.CLOSED_LOOP_ARRIVAL, IssueCodes.NOT_POSITIVE,
-                "A closed loop needs at least one client");
+                """.formatted(traffic));
+    }
+
+    @Test
+    void shouldWarnThatFewerRequestsThanClientsLowerTheConcurrency() throws Exception {
+        // 256 clients send 100 requests in all: at most 100 in flight; ten a client is 2,560
+        validation.assertWarning(closedLoop("arrival closed-loop 256 clients requests 100"), Literals.TRAFFIC,
+                IssueCodes.CLIENTS_BEYOND_REQUESTS, "the run measures a concurrency of 100, not 256. Write 'requests"
+                        + " 2560'");
+    }
+
+    @Test
+    void shouldAcceptAsManyRequestsAsClientsOrTheDefault() throws Exception {
+        validation.assertNoIssue(closedLoop("arrival closed-loop 256 clients requests 256"), Literals.TRAFFIC,
+                IssueCodes.CLIENTS_BEYOND_REQUESTS);
+        // unstated, the requests are 10,000
+        validation.assertNoIssue(closedLoop("arrival closed-loop 256 clients"), Literals.TRAFFIC,
+                IssueCodes.CLIENTS_BEYOND_REQUESTS);
     }
 
     @Test
