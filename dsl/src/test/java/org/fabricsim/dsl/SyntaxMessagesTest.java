@@ -245,4 +245,20 @@ class SyntaxMessagesTest extends FabricModelTest {
     void shouldAcceptAnEscapedKeywordAsASegmentOfAPackageName() throws Exception {
         assertEquals(List.of(), issues("package acme.^serving\n"));
     }
+
+    /** A study's parts come in a fixed order; 'vary' after 'report' read "which ends with '}'" (session 70). */
+    @Test
+    void shouldSayAStudysPartComesEarlierAndListTheOrder() throws Exception {
+        List<String> issues = issues("training T {\n}\nstudy S {\n    simulate T\n    report mfu\n"
+                + "    vary tensor in [2, 4]\n}\n");
+        assertTrue(issues.contains("6: 'vary' comes earlier in the 'study S {' block opened on line 3: its parts go in"
+                + " the order 'simulate', 'vary', 'search', 'report', 'expect', 'seed', 'tolerance', 'network' and"
+                + " 'calibration'; move it up."), issues::toString);
+    }
+
+    @Test
+    void shouldNotCallARepeatedSeedMisplaced() throws Exception {
+        List<String> issues = issues("training T {\n}\nstudy S {\n    simulate T\n    seed 1\n    seed 2\n}\n");
+        assertTrue(issues.stream().noneMatch(issue -> issue.contains("comes earlier")), issues::toString);
+    }
 }
