@@ -261,4 +261,14 @@ class SyntaxMessagesTest extends FabricModelTest {
         List<String> issues = issues("training T {\n}\nstudy S {\n    simulate T\n    seed 1\n    seed 2\n}\n");
         assertTrue(issues.stream().noneMatch(issue -> issue.contains("comes earlier")), issues::toString);
     }
+
+    /** A share written as a percentage: "Unexpected '%' here." or the traffic block's parts before session 70. */
+    @Test
+    void shouldSayAShareIsADecimalNotAPercentage() throws Exception {
+        String message = "A share here is a decimal between 0 and 1, not a percentage: remove the '%' and write the"
+                + " share (0.7 for 70 %).";
+        List<String> traffic = issues(servingWithSlo("")
+                .replace("output fixed 10", "output fixed 10 prefix-cache hit 50 %"));
+        assertEquals("6: " + message, traffic.get(0), traffic::toString);
+    }
 }
