@@ -80,7 +80,7 @@ final class ValueSyntax {
                     + " (0.7 for 70 %).";
         }
         if (last.getGrammarElement() instanceof Keyword comma && comma.getValue().equals(",")) {
-            if (token != null && !keyword && Character.isLetter(token.charAt(1))) {
+            if (token != null && !keyword && token.length() > 2 && Character.isLetter(token.charAt(1))) {
                 // a word the list does not take ('slo ttft p99 2 s, tpot p99 50 ms'): an entry, not a trailing comma
                 return "Unexpected " + token + " here.";
             }
