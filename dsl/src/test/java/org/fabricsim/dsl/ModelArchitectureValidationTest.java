@@ -77,4 +77,24 @@ class ModelArchitectureValidationTest extends FabricModelTest {
         validation.assertNoIssue(parser.parse(inference.formatted("")), Literals.INFERENCE,
                 IssueCodes.SERVING_FEATURE_IGNORED);
     }
+
+    /**
+     * With a pool that speculates, "serving runs them only as a pool's drafts ('speculative ...')" read as if the
+     * drafts were missing (session 70): the info says where the drafts' cost comes from instead.
+     */
+    @Test
+    void shouldSayWhereTheDraftsCostComesFromWhenAPoolSpeculates() throws Exception {
+        String inference = """
+                cluster C { nodes 1 x 8 accelerators link 50 GB/s latency 1 us }
+                model M transformer { layers 2 hidden 256 heads 4 vocab 1000 mtp-depth 1 }
+                inference S {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 8 speculative draft-tokens 1 acceptance 0.8 }
+                    traffic { arrival poisson 1 /s prompt fixed 10 output fixed 10 }
+                }
+                """;
+        validation.assertIssue(parser.parse(inference), Literals.INFERENCE, IssueCodes.SERVING_FEATURE_IGNORED,
+                Severity.INFO, "'mtp-depth' trains M's multi-token prediction modules beside it; this deployment's"
+                        + " drafts cost what its pool's 'speculative' states");
+    }
 }

@@ -1,5 +1,11 @@
 package org.fabricsim.dsl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
 import org.fabricsim.dsl.fabric.Model;
 import org.fabricsim.dsl.validation.IssueCodes;
@@ -58,17 +64,38 @@ class ServingFeaturesValidationTest extends FabricModelTest {
 
     @Test
     void shouldRejectAClosedLoopWithoutClients() throws Exception {
-        Model model = parser.parse("""
+        validation.assertError(closedLoop("arrival closed-loop 0 clients"), Literals.CLOSED_LOOP_ARRIVAL,
+                IssueCodes.NOT_POSITIVE, "A closed loop needs at least one client");
+    }
+
+    /** A dense deployment whose traffic is {@code traffic}'s closed loop and request count. */
+    private Model closedLoop(String traffic) throws Exception {
+        return parser.parse("""
                 cluster C { nodes 1 x 8 accelerators link 400 Gb/s latency 1 us }
                 model M transformer { layers 2 hidden 64 heads 4 vocab 100 }
                 inference Serve {
                     model M on C
                     serving pool { replicas 1 parallel tensor 8 }
-                    traffic { arrival closed-loop 0 clients prompt fixed 10 output fixed 10 }
+                    traffic { %s prompt fixed 10 output fixed 10 }
                 }
-                """);
-        validation.assertError(model, Literals.CLOSED_LOOP_ARRIVAL, IssueCodes.NOT_POSITIVE,
-                "A closed loop needs at least one client");
+                """.formatted(traffic));
+    }
+
+    @Test
+    void shouldWarnThatFewerRequestsThanClientsLowerTheConcurrency() throws Exception {
+        // 256 clients send 100 requests in all: at most 100 in flight; ten a client is 2,560
+        validation.assertWarning(closedLoop("arrival closed-loop 256 clients requests 100"), Literals.TRAFFIC,
+                IssueCodes.CLIENTS_BEYOND_REQUESTS, "the run measures a concurrency of 100, not 256. Write 'requests"
+                        + " 2560'");
+    }
+
+    @Test
+    void shouldAcceptAsManyRequestsAsClientsOrTheDefault() throws Exception {
+        validation.assertNoIssue(closedLoop("arrival closed-loop 256 clients requests 256"), Literals.TRAFFIC,
+                IssueCodes.CLIENTS_BEYOND_REQUESTS);
+        // unstated, the requests are 10,000
+        validation.assertNoIssue(closedLoop("arrival closed-loop 256 clients"), Literals.TRAFFIC,
+                IssueCodes.CLIENTS_BEYOND_REQUESTS);
     }
 
     @Test
@@ -126,11 +153,9 @@ class ServingFeaturesValidationTest extends FabricModelTest {
                 IssueCodes.SERVING_FEATURE_IGNORED);
     }
 
-    @Test
-    void shouldRejectMoreRedundantExpertsThanMemoryHolds() throws Exception {
-        // 16 experts of 3 · 4096 · 16384 parameters in 8 layers, BF16: 3.2 GB each. EP 16 holds one per GPU
-        // (3.2 GB), 16 · 48 redundant ones add 48 per GPU: 155 GB, more than an 80 GB GPU.
-        Model model = parser.parse("""
+    /** 16 experts of 3 · 4096 · 16384 parameters in 8 layers, BF16 (3.2 GB each), at EP 16 on H100s, R redundant. */
+    private Model redundant(int experts) throws Exception {
+        return parser.parse("""
                 import fabric.catalog.nvidia.*
                 cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
                 model M moe { layers 8 hidden 4096 heads 32 vocab 32000 experts 16 top-k 2 expert-ffn 16384 }
@@ -139,19 +164,35 @@ class ServingFeaturesValidationTest extends FabricModelTest {
                     serving pool { replicas 1 parallel data 16 expert 16 redundant-experts %d }
                     traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
                 }
-                """.formatted(768));
-        validation.assertError(model, Literals.POOL, IssueCodes.INFERENCE_MEMORY, "fewer redundant experts (at most");
-        Model fits = parser.parse("""
-                import fabric.catalog.nvidia.*
-                cluster C { nodes 2 x DGX_H100 scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 } }
-                model M moe { layers 8 hidden 4096 heads 32 vocab 32000 experts 16 top-k 2 expert-ffn 16384 }
-                inference Serve {
-                    model M on C
-                    serving pool { replicas 1 parallel data 16 expert 16 redundant-experts 16 }
-                    traffic { arrival all-at-once prompt fixed 10 output fixed 10 }
-                }
-                """);
-        validation.assertNoIssue(fits, Literals.POOL, IssueCodes.INFERENCE_MEMORY);
+                """.formatted(experts));
+    }
+
+    @Test
+    void shouldRejectMoreRedundantExpertsThanMemoryHolds() throws Exception {
+        // EP 16 holds one expert per GPU (3.2 GB), 16 · 48 redundant ones add 48 per GPU: 155 GB, more than an
+        // 80 GB GPU; 16 add one (6.4 GB in all)
+        validation.assertError(redundant(768), Literals.POOL, IssueCodes.INFERENCE_MEMORY,
+                "fewer redundant experts (at most");
+        validation.assertNoIssue(redundant(16), Literals.POOL, IssueCodes.INFERENCE_MEMORY);
+    }
+
+    /**
+     * The bound the memory error names splits over the EP ranks (16 + R a multiple of 16), fits, and the next R that
+     * splits does not: before session 70 it was the continuous bound, which the split rule then refused and whose
+     * fix, rounded up, the memory refused again.
+     */
+    @Test
+    void shouldNameAsManyRedundantExpertsAsFitAndSplitOverTheRanks() throws Exception {
+        String message = validation.validate(redundant(768)).stream()
+                .filter(issue -> IssueCodes.INFERENCE_MEMORY.equals(issue.getCode())).findFirst().orElseThrow()
+                .getMessage();
+        Matcher named = Pattern.compile("at most (\\d+) fit").matcher(message);
+        assertTrue(named.find(), message);
+        int most = Integer.parseInt(named.group(1));
+        assertEquals(0, most % 16, message);
+        validation.assertNoIssue(redundant(most), Literals.POOL, IssueCodes.INFERENCE_MEMORY);
+        validation.assertNoIssue(redundant(most), Literals.PARALLELISM, IssueCodes.EXPERTS_NOT_DIVISIBLE);
+        validation.assertError(redundant(most + 16), Literals.POOL, IssueCodes.INFERENCE_MEMORY, "at most " + most);
     }
 
     @Test

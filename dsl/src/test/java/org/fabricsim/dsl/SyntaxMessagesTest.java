@@ -197,4 +197,78 @@ class SyntaxMessagesTest extends FabricModelTest {
         assertEquals(List.of("2: 'nodes' lacks its value: after it, write a whole number.",
                 "3: 'Gbps' is not a unit. Did you mean 'Gb/s'?"), two);
     }
+
+    /** A serving deployment with the SLO line {@code slo}, for the benchmark words' tests. */
+    private static String servingWithSlo(String slo) {
+        return """
+                model M transformer { layers 2 hidden 64 heads 2 vocab 100 }
+                cluster C { nodes 1 x 8 accelerators link 400 Gb/s latency 1 us }
+                inference S {
+                    model M on C
+                    serving pool { replicas 1 parallel tensor 1 }
+                    traffic { arrival closed-loop 4 clients prompt fixed 10 output fixed 10 }
+                    %s
+                }
+                """.formatted(slo);
+    }
+
+    /**
+     * vLLM's TPOT, written where an SLO's metric belongs: nearest by edits it is 'ttft' (2 edits, 'itl' is 3), the
+     * opposite end of a request, and after a comma it read as a list ending with one (session 70).
+     */
+    @Test
+    void shouldNameTheInterTokenLatencyForVllmsTpotFirstOrAfterAComma() throws Exception {
+        String hint = " Did you mean 'itl'? vLLM's TPOT (time per output token) is the inter-token latency here: (e2e"
+                + " − ttft) ÷ (output − 1) per request.";
+        assertEquals(List.of("7: Unexpected 'tpot' here." + hint), issues(servingWithSlo("slo tpot p99 50 ms")));
+        assertEquals(List.of("7: Unexpected 'tpot' here." + hint),
+                issues(servingWithSlo("slo ttft p99 2 s, tpot p99 50 ms")));
+    }
+
+    @Test
+    void shouldStillSayAListDoesNotEndWithACommaBeforeAKeyword() throws Exception {
+        // the comma at the end of line 7, then the deployment's closing brace: a trailing comma indeed
+        assertEquals(List.of("8: A list does not end with ',': remove the ',' on line 7, or write another entry after"
+                + " it."), issues(servingWithSlo("slo ttft p99 2 s,")));
+    }
+
+    /** A package or import segment that is a keyword read "Unexpected 'serving' here." without the reason (session 70). */
+    @Test
+    void shouldSayAKeywordCannotBeASegmentOfAPackageName() throws Exception {
+        assertEquals(List.of("1: 'serving' is a word of the language (a keyword or unit), so it cannot be a name here:"
+                + " choose another name, or escape it as ^serving."), issues("package acme.serving\n"));
+        assertEquals(List.of("1: 'decode' is a word of the language (a keyword or unit), so it cannot be a name here:"
+                + " choose another name, or escape it as ^decode."), issues("import team.decode.*\n"));
+    }
+
+    @Test
+    void shouldAcceptAnEscapedKeywordAsASegmentOfAPackageName() throws Exception {
+        assertEquals(List.of(), issues("package acme.^serving\n"));
+    }
+
+    /** A study's parts come in a fixed order; 'vary' after 'report' read "which ends with '}'" (session 70). */
+    @Test
+    void shouldSayAStudysPartComesEarlierAndListTheOrder() throws Exception {
+        List<String> issues = issues("training T {\n}\nstudy S {\n    simulate T\n    report mfu\n"
+                + "    vary tensor in [2, 4]\n}\n");
+        assertTrue(issues.contains("6: 'vary' comes earlier in the 'study S {' block opened on line 3: its parts go in"
+                + " the order 'simulate', 'vary', 'search', 'report', 'expect', 'seed', 'tolerance', 'network' and"
+                + " 'calibration'; move it up."), issues::toString);
+    }
+
+    @Test
+    void shouldNotCallARepeatedSeedMisplaced() throws Exception {
+        List<String> issues = issues("training T {\n}\nstudy S {\n    simulate T\n    seed 1\n    seed 2\n}\n");
+        assertTrue(issues.stream().noneMatch(issue -> issue.contains("comes earlier")), issues::toString);
+    }
+
+    /** A share written as a percentage: "Unexpected '%' here." or the traffic block's parts before session 70. */
+    @Test
+    void shouldSayAShareIsADecimalNotAPercentage() throws Exception {
+        String message = "A share here is a decimal between 0 and 1, not a percentage: remove the '%' and write the"
+                + " share (0.7 for 70 %).";
+        List<String> traffic = issues(servingWithSlo("")
+                .replace("output fixed 10", "output fixed 10 prefix-cache hit 50 %"));
+        assertEquals("6: " + message, traffic.get(0), traffic::toString);
+    }
 }

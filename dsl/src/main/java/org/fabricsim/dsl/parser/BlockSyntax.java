@@ -8,6 +8,7 @@ import org.eclipse.emf.ecore.util.EcoreUtil;
 import org.eclipse.xtext.AbstractElement;
 import org.eclipse.xtext.Action;
 import org.eclipse.xtext.Alternatives;
+import org.eclipse.xtext.Assignment;
 import org.eclipse.xtext.AbstractRule;
 import org.eclipse.xtext.EcoreUtil2;
 import org.eclipse.xtext.GrammarUtil;
@@ -23,7 +24,8 @@ import org.eclipse.xtext.nodemodel.INode;
 /**
  * Syntax errors about the braces of blocks, named by the line that opens them ('cluster Pod {') and the line
  * number: a block the file ends inside, a block not closed before the next definition, a word or symbol inside a
- * block that is none of its parts (which are listed), a '}' that closes no block, a block without its '{', and a
+ * block that is none of its parts (which are listed), a part of a block of fixed order written after its place (the
+ * order is listed), a '}' that closes no block, a block without its '{', and a
  * word at the top of the file that begins no definition (the definitions' keywords are listed). A block is a node
  * of the parse tree whose own children hold a '{' keyword; it is open while they hold no '}'.
  */
@@ -49,6 +51,10 @@ public final class BlockSyntax {
                     + token + ".";
         }
         if (open != null && raw.matches("^(mismatched|extraneous) input .+ expecting '}'$")) {
+            String order = outOfOrder(open, token);
+            if (order != null) {
+                return order;
+            }
             List<String> parts = parts(open);
             return "Unexpected " + token + " in the " + title(open) + " block opened on line " + line(open)
                     + (parts.isEmpty() ? ", which ends with '}'"
@@ -158,6 +164,56 @@ public final class BlockSyntax {
             }
         }
         return parts;
+    }
+
+    /**
+     * "'vary' comes earlier in the 'study S {' block opened on line 3: its parts go in the order 'simulate', 'vary',
+     * ...; move it up." when {@code token} leads a part of a block whose parts are in a fixed order (a study) and the
+     * parser has passed that part's place; null otherwise. O(parts of the block's rule).
+     */
+    private static String outOfOrder(ICompositeNode block, String token) {
+        EObject element = block.getGrammarElement();
+        AbstractRule rule = element instanceof RuleCall call ? call.getRule()
+                : element instanceof AbstractRule r ? r : null;
+        if (token == null || !(rule instanceof ParserRule) || !(rule.getAlternatives() instanceof Group group)) {
+            return null;
+        }
+        List<String> order = new ArrayList<>();
+        AbstractElement named = null;
+        for (AbstractElement part : group.getElements()) {
+            String word = leadingKeyword(part);
+            if (word != null && !word.equals("{") && !word.equals("}") && !order.contains("'" + word + "'")
+                    && !(part instanceof Keyword && group.getElements().indexOf(part) == 0)) {
+                order.add("'" + word + "'");
+                named = token.equals("'" + word + "'") ? part : named;
+            }
+        }
+        // a part written once already is repeated, not misplaced
+        if (order.size() < 2 || named == null
+                || !GrammarUtil.isMultipleCardinality(named) && writtenAsChild(named, block)) {
+            return null;
+        }
+        return token + " comes earlier in the " + title(block) + " block opened on line " + line(block)
+                + ": its parts go in the order " + FabricSyntaxErrorMessages.list(order) + "; move it up.";
+    }
+
+    /** The keyword {@code part} begins with, looking into the rule it calls; null when it begins with a value. */
+    private static String leadingKeyword(AbstractElement part) {
+        for (AbstractElement e = part; e != null; ) {
+            if (e instanceof Keyword keyword) {
+                return keyword.getValue();
+            }
+            if (e instanceof Group g) {
+                e = g.getElements().get(0);
+            } else if (e instanceof Assignment a) {
+                e = a.getTerminal();
+            } else if (e instanceof RuleCall call && call.getRule() instanceof ParserRule called) {
+                e = called.getAlternatives();
+            } else {
+                return null;
+            }
+        }
+        return null;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -45,6 +46,19 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     private static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)'");
     private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9/_-]+");
     private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
+    /** ANTLR's words for a keyword after a qualified name's '.', where a segment may be one of a few keywords. */
+    private static final Pattern KEYWORD_AS_SEGMENT = Pattern.compile("^no viable alternative at input '(.+)'$");
+
+    /**
+     * Serving benchmarks' names for what the language calls otherwise, with the keyword and why: vLLM's
+     * {@code benchmark_serving} and genai-perf print TPOT and E2EL, DistServe and Sarathi-Serve write TBT. Nearest by
+     * edits, 'tpot' would be taken for 'ttft', the opposite end of a request.
+     */
+    private static final Map<String, String> OTHER_TOOLS_WORDS = Map.of(
+            "tpot", " Did you mean 'itl'? vLLM's TPOT (time per output token) is the inter-token latency here: (e2e −"
+                    + " ttft) ÷ (output − 1) per request.",
+            "tbt", " Did you mean 'itl'? The time between tokens is the inter-token latency here.",
+            "e2el", " Did you mean 'e2e'? vLLM's E2EL (end-to-end latency) is 'e2e' here.");
 
     /** Longer words are no typo of a keyword (the longest is shorter), and their distances cost the most. */
     private static final int MAX_TYPO_LENGTH = 40;
@@ -76,7 +90,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
      * ({@link BlockSyntax}), else ANTLR's words replaced ({@link AntlrWords#humanize}).
      */
     private String inContext(String raw, IParserErrorContext context, INode current) {
-        String keyword = keywordAsName(raw);
+        String keyword = keywordAsName(raw, current);
         if (keyword != null || current == null) {
             return keyword != null ? keyword : AntlrWords.humanize(raw);
         }
@@ -108,7 +122,8 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
      * 2 for a longer one ('lnik' for 'link', 'Gbps' for 'Gb/s'), so that a short name is not taken for a
      * typo. Among equally near
      * keywords the innermost enclosing rule's win (a block's own words first), then the alphabet; "" when
-     * the word is a keyword (a keyword out of place is no typo) or none is near.
+     * the word is a keyword (a keyword out of place is no typo) or none is near. A serving benchmark's own name
+     * ({@link #OTHER_TOOLS_WORDS}: 'tpot') names the language's keyword for it instead.
      * O(keywords of the grammar × word length²) per syntax error.
      */
     private String misspelling(String message, INode current) {
@@ -118,6 +133,10 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
                     .toList();
         }
         String word = unexpected.lookingAt() ? unexpected.group(1) : "";
+        String otherTool = OTHER_TOOLS_WORDS.get(word.toLowerCase(Locale.ROOT));
+        if (otherTool != null) {
+            return otherTool;
+        }
         if (!WORD.matcher(word).matches() || word.length() > MAX_TYPO_LENGTH || words.contains(word)) {
             return "";
         }
@@ -176,15 +195,28 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         return element instanceof RuleCall call ? call.getRule() : element instanceof AbstractRule rule ? rule : null;
     }
 
-    /** "'B' is a word of the language..." when a name was expected and a keyword (a unit word such as B) came. */
-    private String keywordAsName(String message) {
+    /**
+     * "'B' is a word of the language..." when a name was expected and a keyword (a unit word such as B) came: a
+     * definition's name, or a segment of a qualified name after its '.' ({@code package acme.serving}, {@code import
+     * team.decode.*}), which ANTLR reports as no viable alternative since a segment may also be 'fabric'.
+     */
+    private String keywordAsName(String message, INode current) {
         Matcher name = KEYWORD_AS_NAME.matcher(message);
-        if (!name.matches() || !keywords().contains(name.group(1))) {
+        Matcher segment = KEYWORD_AS_SEGMENT.matcher(message);
+        String word = name.matches() ? name.group(1)
+                : segment.matches() && current != null && afterQualifiedNameDot(current) ? segment.group(1) : null;
+        if (word == null || !keywords().contains(word)) {
             return null;
         }
-        String word = name.group(1);
         return "'" + word + "' is a word of the language (a keyword or unit), so it cannot be a name here: choose"
                 + " another name, or escape it as ^" + word + ".";
+    }
+
+    /** Whether the last token the parser took is the '.' between a qualified name's segments. */
+    private static boolean afterQualifiedNameDot(INode current) {
+        INode last = ValueSyntax.lastTaken(current);
+        return last != null && last.getGrammarElement() instanceof Keyword dot && dot.getValue().equals(".")
+                && GrammarUtil.containingRule(dot).getName().equals("QualifiedName");
     }
 
     /**

@@ -33,7 +33,8 @@ import org.fabricsim.dsl.validation.UnitsValidator;
  * is missing ("'link' lacks its value: write a number with its unit, such as 400 Gb/s or 50 GB/s, after it."), or
  * wrong (the value named in words: a whole number, a name, the name of a node, one of an enumeration's words); a
  * number without its unit, or with a word that is no unit (the nearest unit of the dimension the field demands
- * named, {@link FabricLinkingDiagnostics#nearest}); a list that ends with a comma, and an empty list ({@code vary
+ * named, {@link FabricLinkingDiagnostics#nearest}); a '%' after a share written as a decimal; a list that ends with a comma (a word after the comma that the list
+ * does not take is an entry written wrong, left to the keywords' hints), and an empty list ({@code vary
  * tensor in []} read "Unexpected ']' here." before session 68).
  */
 final class ValueSyntax {
@@ -73,7 +74,16 @@ final class ValueSyntax {
                     : "The number " + last.getText() + " lacks its unit: write one after it, such as "
                             + (dimension == null ? "400 Gb/s, 80 GB or 1 us" : dimension.example()) + ".";
         }
+        if ("'%'".equals(token) && enclosing(last, "Decimal") != null) {
+            // 'acceptance 70 %', 'prefix-cache hit 50 %': a share written as a percentage where a decimal belongs
+            return "A share here is a decimal between 0 and 1, not a percentage: remove the '%' and write the share"
+                    + " (0.7 for 70 %).";
+        }
         if (last.getGrammarElement() instanceof Keyword comma && comma.getValue().equals(",")) {
+            if (token != null && !keyword && token.length() > 2 && Character.isLetter(token.charAt(1))) {
+                // a word the list does not take ('slo ttft p99 2 s, tpot p99 50 ms'): an entry, not a trailing comma
+                return "Unexpected " + token + " here.";
+            }
             return "A list does not end with ',': remove the ',' on line " + last.getStartLine()
                     + ", or write another entry after it.";
         }

@@ -576,6 +576,11 @@ public final class IssueCodes {
     /** Speculative decoding with an acceptance rate outside [0, 1] or no drafted token. Data: none. */
     public static final String SPECULATIVE_SETTINGS = PREFIX + "serving.speculative";
     /**
+     * A closed loop of more clients than the requests it sends, so that fewer are ever in flight than written. Data:
+     * ten requests per client, a request count that lets the loop run at its concurrency.
+     */
+    public static final String CLIENTS_BEYOND_REQUESTS = PREFIX + "serving.clients-beyond-requests";
+    /**
      * A pool's {@code expert-balance} (mean ÷ busiest EP rank's routed tokens) outside (0, 1], or below 1/EP (the
      * busiest rank receives at most every token). Data: the nearest valid balance.
      */

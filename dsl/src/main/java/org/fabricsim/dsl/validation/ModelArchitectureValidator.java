@@ -98,9 +98,14 @@ public class ModelArchitectureValidator extends FabricCheck {
     public void checkInferencePredictionDepthIgnored(Inference inference) {
         LanguageModel model = inference.getModel();
         if (model != null && !model.eIsProxy() && written(model, Literals.LANGUAGE_MODEL__MTP_DEPTH)) {
-            info("'mtp-depth' trains " + model.getName() + "'s multi-token prediction modules beside it; serving runs"
-                    + " them only as a pool's drafts ('speculative draft-tokens N acceptance A'), so it changes nothing"
-                    + " here.", inference, Literals.INFERENCE__MODEL, IssueCodes.SERVING_FEATURE_IGNORED, "mtp-depth");
+            boolean speculates = inference.getPools().stream().anyMatch(pool -> pool.getSpeculative() != null);
+            String drafts = speculates
+                    ? " this deployment's drafts cost what its pool's 'speculative' states ('draft-layers N', 1 when"
+                            + " unstated: DeepSeek-V3's one MTP module), so 'mtp-depth' changes nothing here."
+                    : " serving runs them only as a pool's drafts ('speculative draft-tokens N acceptance A'), so it"
+                            + " changes nothing here.";
+            info("'mtp-depth' trains " + model.getName() + "'s multi-token prediction modules beside it;" + drafts,
+                    inference, Literals.INFERENCE__MODEL, IssueCodes.SERVING_FEATURE_IGNORED, "mtp-depth");
         }
     }
 }

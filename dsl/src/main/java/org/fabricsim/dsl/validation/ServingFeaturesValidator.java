@@ -17,12 +17,14 @@ import org.fabricsim.dsl.fabric.SharedPrefixes;
 import org.fabricsim.dsl.fabric.Speculative;
 import org.fabricsim.dsl.fabric.Traffic;
 import org.fabricsim.dsl.model.Models;
+import org.fabricsim.dsl.model.Written;
 
 /**
  * What serving states beyond batch limits, checked on the written values: a prefix-cache hit ratio
  * lies in [0, 1]; shared prefixes, instead of a stated ratio, number one or more of a token or more in a cache of
  * a token or more; speculative decoding drafts at least one token with an acceptance rate in [0, 1];
- * a closed loop has at least one client; a pool's routed experts, with its redundant ones, split
+ * a closed loop has at least one client, and sends at least as many requests as it has clients (a warning); a pool's
+ * routed experts, with its redundant ones, split
  * evenly over its EP ranks (the error names the redundancy that would make them split, as DeepSeek's
  * EPLB adds); an expert-parallel pool's expert balance lies in [1/EP, 1]; and a feature with nothing to
  * act on gets an info saying the engine ignores it (separate activation quantization on a deployment
@@ -99,6 +101,24 @@ public class ServingFeaturesValidator extends FabricCheck {
         if (arrival.getClients() < 1) {
             error("A closed loop needs at least one client: write 'closed-loop 1 clients' or more.", arrival,
                     Literals.CLOSED_LOOP_ARRIVAL__CLIENTS, IssueCodes.NOT_POSITIVE);
+        }
+    }
+
+    /**
+     * A closed loop's clients send {@code requests} in all, so with fewer requests than clients only that many are
+     * ever in flight: the run measures a lower concurrency than written (benchmark_serving's {@code --num-prompts}
+     * below its {@code --max-concurrency}).
+     */
+    @Check
+    public void checkClosedLoopClientsWithinRequests(Traffic traffic) {
+        if (traffic.getArrival() instanceof ClosedLoopArrival arrival && Written.written(traffic,
+                Literals.TRAFFIC__REQUESTS) && traffic.getRequests() < arrival.getClients()) {
+            long suggested = 10L * arrival.getClients();
+            warning("'closed-loop " + arrival.getClients() + " clients' send " + traffic.getRequests() + " requests in"
+                    + " all, so at most " + traffic.getRequests() + " are ever in flight: the run measures a concurrency"
+                    + " of " + traffic.getRequests() + ", not " + arrival.getClients() + ". Write 'requests " + suggested
+                    + "' (ten a client, so that the loop runs at its concurrency past its start), or fewer clients.",
+                    traffic, Literals.TRAFFIC__REQUESTS, IssueCodes.CLIENTS_BEYOND_REQUESTS, String.valueOf(suggested));
         }
     }
 

@@ -65,26 +65,37 @@ public class VariationValidator extends FabricCheck {
     }
 
     /**
-     * {@code vary rate} sets the rate of Poisson arrivals ({@code Variations.poissonAt}); a deployment whose requests
-     * arrive from a trace, all at once or from closed-loop clients has no rate, and the runtime failed every run of the
-     * axis ("vary rate sets the rate of Poisson arrivals, but ...", exit 3; session 65's fuzzing).
+     * {@code vary rate} sets the rate of Poisson arrivals ({@code Variations.poissonAt}), {@code vary clients} the
+     * clients of a closed loop ({@code Variations.closedLoopOf}); a deployment whose requests arrive otherwise has no
+     * such value, and the runtime failed every run of the axis ("vary rate sets the rate of Poisson arrivals, but
+     * ...", exit 3; session 65's fuzzing).
      */
     @Check
-    public void checkVariedRateHasPoissonArrivals(Variation variation) {
-        if (parameter(variation) == Parameter.RATE && variation.eContainer() instanceof Study study
+    public void checkVariedArrivalMatchesTheTraffic(Variation variation) {
+        Parameter parameter = parameter(variation);
+        if ((parameter == Parameter.RATE || parameter == Parameter.CLIENTS)
+                && variation.eContainer() instanceof Study study
                 && study.getWorkload() instanceof Inference inference && inference.getTraffic() != null
-                && inference.getTraffic().getArrival() != null
-                && !(inference.getTraffic().getArrival() instanceof PoissonArrival)) {
-            error("'vary rate' sets the rate of Poisson arrivals, but " + inference.getName() + "'s requests arrive "
-                    + arrival(inference.getTraffic().getArrival()) + ": write 'arrival poisson <rate> /s' in "
-                    + inference.getName() + " to sweep the load, or remove this axis.", variation,
-                    Literals.VARIATION__PARAMETER, IssueCodes.VARY_PARAMETER);
+                && inference.getTraffic().getArrival() != null) {
+            Arrival arrival = inference.getTraffic().getArrival();
+            boolean rate = parameter == Parameter.RATE;
+            if (rate ? arrival instanceof PoissonArrival : arrival instanceof ClosedLoopArrival) {
+                return;
+            }
+            error((rate ? "'vary rate' sets the rate of Poisson arrivals" : "'vary clients' sets the clients of a"
+                    + " closed loop") + ", but " + inference.getName() + "'s requests arrive " + arrival(arrival)
+                    + ": write " + (rate ? "'arrival poisson <rate> /s'" : "'arrival closed-loop <N> clients'") + " in "
+                    + inference.getName() + " to sweep the " + (rate ? "load" : "concurrency")
+                    + ", or remove this axis.", variation, Literals.VARIATION__PARAMETER, IssueCodes.VARY_PARAMETER);
         }
     }
 
     private static String arrival(Arrival arrival) {
         if (arrival instanceof TraceArrival trace) {
             return "from the trace \"" + trace.getFile() + "\"";
+        }
+        if (arrival instanceof PoissonArrival) {
+            return "as a Poisson process";
         }
         return arrival instanceof ClosedLoopArrival ? "from closed-loop clients" : "all at once";
     }

@@ -119,14 +119,24 @@ public final class ReplicaMemory {
     }
 
     /**
-     * The most redundant experts a replica takes while its cache still holds {@code tokens}: the
-     * largest R with (HBM − reservation − weights(R)) × f × S_kv ÷ κ ≥ tokens; 0 when none.
+     * The most redundant experts a replica takes while its cache still holds {@code tokens} and its E + R
+     * routed experts still split evenly over its EP ranks (the pool's rule, whole experts on every rank):
+     * the largest R with (HBM − reservation − weights(R)) × f × S_kv ÷ κ ≥ tokens and EP | E + R; 0 when
+     * none. Without the second condition the bound could name an R that the split rule refuses, whose
+     * fix (the next R that splits) the memory then refuses (DeepSeek-V3 at EP128 on H100: 3,005, then
+     * 3,072; 2,944 fits and splits).
      */
     public static int redundantExpertsThatFit(TransformerSpec model, AcceleratorSpec accelerator, Precision precision,
             Precision kvPrecision, ParallelismSpec parallel, long tokens, int iterationTokens) {
         double room = accelerator.memoryBytes()
                 - bytesPerAccelerator(model, accelerator, precision, kvPrecision, parallel, 0, tokens, iterationTokens);
         double perExpert = bytesPerRedundantExpert(model, precision, parallel);
-        return room <= 0 || perExpert <= 0 ? 0 : (int) Math.min(Integer.MAX_VALUE, Math.floor(room / perExpert));
+        if (room <= 0 || perExpert <= 0) {
+            return 0;
+        }
+        long bound = (long) Math.min(Integer.MAX_VALUE, Math.floor(room / perExpert));
+        long ranks = Math.max(1, parallel.expert());
+        long splitting = (model.experts() + bound) / ranks * ranks - model.experts();
+        return (int) Math.max(0, splitting);
     }
 }

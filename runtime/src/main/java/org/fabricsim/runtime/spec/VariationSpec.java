@@ -55,7 +55,9 @@ public record VariationSpec(Parameter parameter, InferenceSpec.Role pool, List<O
         /** The scale-out fabric of the cluster, on the same topology. */
         FABRIC,
         /** Downlink over uplink bandwidth at the topology's highest tier with uplinks (x for x:1). */
-        OVERSUBSCRIPTION, REPLICAS, MAX_BATCH_TOKENS, MAX_SEQUENCES;
+        OVERSUBSCRIPTION, REPLICAS, MAX_BATCH_TOKENS, MAX_SEQUENCES,
+        /** The clients of an inference deployment's closed loop: its concurrency. */
+        CLIENTS;
 
         /** The keyword as written in the model, e.g. {@code micro-batch}. */
         public String label() {

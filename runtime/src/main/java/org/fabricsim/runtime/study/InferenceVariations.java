@@ -13,7 +13,8 @@ import org.fabricsim.runtime.spec.VariationSpec.Parameter;
 /**
  * An inference deployment's variations ({@link Variations#apply}): the cluster, its fabric and
  * oversubscription, the model, the weight precision (the KV cache follows it when it was kept at the
- * weights' precision; a blockwise FP8 scaling holds at FP8 only, per tensor otherwise), the Poisson rate,
+ * weights' precision; a blockwise FP8 scaling holds at FP8 only, per tensor otherwise), the Poisson rate or the
+ * closed loop's clients,
  * and per pool (the pools of one role, or every pool when no role is named) the replicas, the degrees of
  * parallelism, the batch limits and the MoE routing. The pools together must fit in the cluster.
  */
@@ -35,6 +36,8 @@ final class InferenceVariations {
                         weights == Precision.FP8 ? i.fp8Scaling() : Fp8Scaling.TENSOR);
             case RATE:
                 return i.withTraffic(Variations.poissonAt(i.traffic(), value));
+            case CLIENTS:
+                return i.withTraffic(Variations.closedLoopOf(i.traffic(), value));
             default:
                 return fits(i.withPools(pools(i, parameter, role, value)));
         }

@@ -64,7 +64,7 @@ public final class Knobs {
             case ALGORITHM, CHANNELS -> workload == Workload.BENCHMARK;
             case MODEL, PRECISION, CAPACITY_FACTOR, ROUTING_SKEW, TENSOR, PIPELINE, DATA, CONTEXT, EXPERT ->
                 workload != Workload.BENCHMARK;
-            case RATE, REPLICAS, MAX_BATCH_TOKENS, MAX_SEQUENCES -> workload == Workload.INFERENCE;
+            case RATE, CLIENTS, REPLICAS, MAX_BATCH_TOKENS, MAX_SEQUENCES -> workload == Workload.INFERENCE;
             default -> workload == Workload.TRAINING;
         };
     }

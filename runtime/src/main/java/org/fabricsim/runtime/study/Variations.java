@@ -104,9 +104,25 @@ public final class Variations {
         return traffic.withArrival(new InferenceSpec.Poisson(n.doubleValue()));
     }
 
+    /**
+     * {@code traffic} with {@code value} closed-loop clients: its concurrency, as benchmark_serving's
+     * {@code --max-concurrency} sweeps it.
+     */
+    static InferenceSpec.Traffic closedLoopOf(InferenceSpec.Traffic traffic, Object value) {
+        if (!(traffic.arrival() instanceof InferenceSpec.ClosedLoop)) {
+            throw new InfeasibleRunException("vary clients sets the clients of a closed loop, but this deployment's "
+                    + "requests arrive " + arrivalName(traffic.arrival()) + "; write 'arrival closed-loop <N> clients' "
+                    + "to sweep the concurrency");
+        }
+        return traffic.withArrival(new InferenceSpec.ClosedLoop(whole(VariationSpec.Parameter.CLIENTS, value)));
+    }
+
     private static String arrivalName(InferenceSpec.Arrival arrival) {
         if (arrival instanceof InferenceSpec.ClosedLoop closed) {
             return "from " + closed.clients() + " closed-loop clients";
+        }
+        if (arrival instanceof InferenceSpec.Poisson poisson) {
+            return "as a Poisson process of " + label(poisson.requestsPerSecond()) + " /s";
         }
         return arrival instanceof InferenceSpec.Trace trace ? "from the trace " + trace.file() : "all at once";
     }

@@ -14,7 +14,31 @@
       .forEach(function (k) { rows.push([k[1], function (m) { return num(m[k[0]]); }]); });
     [['costPerMillionOutputTokens', '$ per million output tokens'], ['costPerMillionInputTokens', '$ per million input tokens']]
       .forEach(function (k) { rows.push([k[1], function (m) { return money(m[k[0]]); }]); });
+    rows.push(['requests/s', function (m) {
+      return isNum(m.completedRequests) && m.makespanSeconds > 0 ? num(m.completedRequests / m.makespanSeconds) : '–';
+    }]);
     rows.push(['goodput (requests meeting every SLO)', function (m) { return 'goodput' in m ? pct(m.goodput) : 'n/a (no SLO)'; }]);
+    // each objective as the console prints it, so that the missed one is named beside the goodput (until session 70
+    // only the goodput showed)
+    var slos = [];
+    runs.forEach(function (r) {
+      (Array.isArray(r.metrics.slos) ? r.metrics.slos : []).forEach(function (o) {
+        var label = o.metric + ' p' + o.percentile + ' <= ' + dur(o.limitSeconds);
+        if (slos.indexOf(label) < 0) { slos.push(label); }
+      });
+    });
+    slos.forEach(function (label) {
+      rows.push(['SLO ' + label, function (m) {
+        var o = (Array.isArray(m.slos) ? m.slos : []).filter(function (x) {
+          return x.metric + ' p' + x.percentile + ' <= ' + dur(x.limitSeconds) === label;
+        })[0];
+        return o ? dur(o.achievedSeconds) + (o.met ? ' met' : ' MISSED') : '–';
+      }]);
+    });
+    rows.push(['completed / rejected', function (m) {
+      return isNum(m.completedRequests) ? num(m.completedRequests) + ' / ' + num(m.rejectedRequests || 0) : '–';
+    }]);
+    rows.push(['preemptions', function (m) { return num(m.preemptions); }]);
     [['acceleratorBusyFraction', 'accelerator busy'],
       ['modelFlopsUtilization', 'MFU']].forEach(function (k) { rows.push([k[1], function (m) { return pct(m[k[0]]); }]); });
     document.getElementById('serving').appendChild(table({ 'id': 'serving-table' }, ['metric'].concat(runs.map(shortName)),

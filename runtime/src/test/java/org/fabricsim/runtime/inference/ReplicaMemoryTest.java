@@ -109,17 +109,18 @@ class ReplicaMemoryTest {
     }
 
     @Test
-    void shouldFitAsManyRedundantExpertsAsLeaveRoomForTheCache() {
+    void shouldFitAsManyRedundantExpertsAsLeaveRoomForTheCacheAndSplitOverTheRanks() {
         // DeepSeek-V3 FP8 at EP32/DP32 on H100 with a BF16 cache: R experts fit while the capacity still holds
-        // the tokens; one more does not.
+        // the tokens and 256 + R splits over the 32 ranks; the next R that splits (32 more) does not fit.
         ParallelismSpec plan = new ParallelismSpec(1, 1, 32, 1, 32, false);
         long tokens = 1_000_000;
         int fit = ReplicaMemory.redundantExpertsThatFit(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100,
                 Precision.FP8, Precision.BF16, plan, tokens, 0);
         assertTrue(fit > 0, fit + " redundant experts");
+        assertEquals(0, (256 + fit) % 32, fit + " redundant experts beside 256 on 32 ranks");
         assertTrue(ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8,
                 Precision.BF16, plan, fit) >= tokens);
         assertTrue(ReplicaMemory.kvCapacityTokens(ServingFixtures.DEEPSEEK_V3, ServingFixtures.H100, Precision.FP8,
-                Precision.BF16, plan, fit + 1) < tokens);
+                Precision.BF16, plan, fit + 32) < tokens);
     }
 }

@@ -89,7 +89,13 @@ public class HtmlReportTest {
                 "<td>output tokens/s per accelerator</td><td>3,500</td>",
                 "<td>$ per million output tokens</td><td>$0.80</td>",
                 "<td>goodput (requests meeting every SLO)</td><td>97.5%</td>",
-                "<td>accelerator busy</td><td>90.0%</td>", "<td>MFU</td><td>42.0%</td>")) {
+                "<td>accelerator busy</td><td>90.0%</td>", "<td>MFU</td><td>42.0%</td>",
+                // 9,990 requests in 370 s: 27 a second; each SLO named with its outcome, the missed
+                // TTFT (0.55 s over 0.5 s) beside the met ITL (50 ms at 50 ms), as the console prints them
+                "<td>requests/s</td><td>27</td>",
+                "<td>SLO ttft p99 &lt;= 500 ms</td><td>550 ms MISSED</td>",
+                "<td>SLO itl p99 &lt;= 50.0 ms</td><td>50.0 ms met</td>",
+                "<td>completed / rejected</td><td>9,990 / 10</td>", "<td>preemptions</td><td>1,234</td>")) {
             assertTrue(serving.contains(row), "serving table row " + row);
         }
         assertTrue(dom.contains("<div class=\"scroll\"><table id=\"serving-table\">"),

@@ -76,6 +76,13 @@ final class ReportFixtures {
         serving.put("inputTokensPerSecond", 31000.0);
         serving.put("outputTokensPerSecondPerAccelerator", 3500.0);
         serving.put("goodput", 0.975);
+        serving.put("slos", List.of(
+                Map.of("metric", "ttft", "percentile", 99, "limitSeconds", 0.5, "achievedSeconds", 0.55, "met", false),
+                Map.of("metric", "itl", "percentile", 99, "limitSeconds", 0.05, "achievedSeconds", 0.05, "met", true)));
+        serving.put("completedRequests", 9990.0);
+        serving.put("rejectedRequests", 10.0);
+        serving.put("preemptions", 1234.0);
+        serving.put("makespanSeconds", 370.0);
         serving.put("costPerMillionOutputTokens", 0.8);
         serving.put("acceleratorBusyFraction", 0.9);
         serving.put("modelFlopsUtilization", 0.42);
