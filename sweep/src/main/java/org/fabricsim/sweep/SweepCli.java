@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
+import org.fabricsim.generator.cli.Programs;
 import org.fabricsim.generator.cli.ReportFiles;
 import org.fabricsim.generator.cli.UserError;
 import org.fabricsim.generator.cli.WorkspaceOption;
@@ -113,7 +114,7 @@ public final class SweepCli implements Callable<Integer> {
         ResumeFile.check(resume);
         StudyResult result;
         List<StudySpec> programs;
-        FabricCli.Programs model;
+        Programs model;
         try (SparkApps.Starting spark = sparkSource.open(master, settings, "fabric sweep " + file.getFileName())) {
             model = FabricCli.programs(file, study, workspaceOption.root(),
                     spec.commandLine().getErr());
@@ -151,7 +152,7 @@ public final class SweepCli implements Callable<Integer> {
      * {@link StudySize}'s or {@link SearchSize}'s words at its study's line with the exit code of a run that failed, as
      * {@code fabric simulate} fails it, before anything is submitted.
      */
-    static long runs(Path file, FabricCli.Programs model, List<StudySpec> programs) {
+    static long runs(Path file, Programs model, List<StudySpec> programs) {
         long runs = 0;
         for (StudySpec program : programs) {
             String refusal = program.search() == null ? StudySize.refusal(program)

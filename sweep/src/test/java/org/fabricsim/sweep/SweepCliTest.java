@@ -19,6 +19,7 @@ import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.fabricsim.generator.cli.ExitCodes;
 import org.fabricsim.generator.cli.FabricCli;
+import org.fabricsim.generator.cli.Programs;
 import org.fabricsim.generator.cli.UserError;
 import org.fabricsim.runtime.search.SearchSize;
 import org.fabricsim.runtime.spec.SearchSpec;
@@ -118,13 +119,13 @@ class SweepCliTest {
                 List.of(), List.of(), channels.seed());
         Path file = Path.of("channels.fabric");
         UserError refused = assertThrows(UserError.class, () -> SweepCli.runs(file,
-                new FabricCli.Programs("sweeptest", List.of(huge), Map.of(huge.name(), 17), Map.of()), List.of(huge)));
+                new Programs("sweeptest", List.of(huge), Map.of(huge.name(), 17), Map.of()), List.of(huge)));
         assertEquals(ExitCodes.RUNS_FAILED, refused.exitCode());
         assertEquals("channels.fabric:17: " + StudySize.refusal(huge), refused.getMessage());
         assertTrue(refused.getMessage().startsWith("channels.fabric:17: study sweeptest.Channels plans 100,489 runs"),
                 refused::getMessage);
         // the 6 runs of the study as written are counted, not refused
-        assertEquals(6, SweepCli.runs(file, new FabricCli.Programs("sweeptest", List.of(channels), Map.of(), Map.of()),
+        assertEquals(6, SweepCli.runs(file, new Programs("sweeptest", List.of(channels), Map.of(), Map.of()),
                 List.of(channels)));
     }
 
@@ -161,7 +162,7 @@ class SweepCliTest {
                 List.of(), List.of(), plan.seed(), plan.calibration(), stated);
         Path file = Path.of("search.fabric");
         UserError refused = assertThrows(UserError.class, () -> SweepCli.runs(file,
-                new FabricCli.Programs("searchtest", List.of(huge), Map.of(huge.name(), 30), Map.of()), List.of(huge)));
+                new Programs("searchtest", List.of(huge), Map.of(huge.name(), 30), Map.of()), List.of(huge)));
         assertEquals(ExitCodes.RUNS_FAILED, refused.exitCode());
         assertEquals("search.fabric:30: " + SearchSize.refusal(huge), refused.getMessage());
         assertTrue(refused.getMessage().contains("searches 1,001,000 configurations"), refused::getMessage);

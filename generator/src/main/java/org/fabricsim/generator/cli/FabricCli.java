@@ -2,21 +2,14 @@ package org.fabricsim.generator.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Predicate;
-import java.util.function.ToIntFunction;
 
 import org.eclipse.xtext.diagnostics.Severity;
-import org.eclipse.xtext.nodemodel.INode;
-import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 import org.eclipse.xtext.util.LineAndColumn;
-import org.fabricsim.dsl.fabric.Element;
 import org.fabricsim.dsl.fabric.Model;
-import org.fabricsim.dsl.fabric.Study;
-import org.fabricsim.dsl.fabric.Workload;
 import org.fabricsim.generator.ProgramRunner;
 import org.fabricsim.runtime.Version;
 import org.fabricsim.runtime.report.ConsoleProgress;
@@ -240,31 +233,6 @@ public final class FabricCli {
     }
 
     /**
-     * What a command simulates of a model: the model's name, its programs (one per study, and per lone workload) and
-     * the line and column each study's or workload's definition starts on, by its qualified name (a lone workload's
-     * program's).
-     */
-    public record Programs(String model, List<StudySpec> studies, Map<String, Integer> lines,
-            Map<String, Integer> columns) {
-
-        /** {@code file:line} of {@code program}'s study in {@code file}, or {@code file} where it has no line. */
-        public String where(Path file, StudySpec program) {
-            Integer line = lines.get(program.name());
-            return line == null ? file.toString() : file + ":" + line;
-        }
-
-        /**
-         * {@code file:line:column} of the study or workload {@code name}, the place diagnostics name (editors and the
-         * VS Code task's problem matcher link it), or {@code file} where it has none.
-         */
-        public String place(Path file, String name) {
-            Integer line = lines.get(name);
-            Integer column = columns.get(name);
-            return line == null || column == null ? file.toString() : file + ":" + line + ":" + column;
-        }
-    }
-
-    /**
      * Loads and validates {@code file} with what it needs from its workspace (all of their errors block, only the
      * file's own warnings show; lock-in is left to the summaries printed after the results) and maps it to its
      * programs, only those named {@code study} when it is given.
@@ -280,25 +248,7 @@ public final class FabricCli {
         }
         List<StudySpec> programs = select(workspace.mapper().toPrograms(root, file.toString()), study, file);
         return new Programs(root.getName() == null && !programs.isEmpty() ? programs.get(0).model() : root.getName(),
-                programs, places(root, LineAndColumn::getLine), places(root, LineAndColumn::getColumn));
-    }
-
-    /**
-     * The line or column ({@code part}) each study and workload of {@code root} starts at, by its qualified name (a
-     * study's program's, and a lone workload's).
-     */
-    private static Map<String, Integer> places(Model root, ToIntFunction<LineAndColumn> part) {
-        Map<String, Integer> places = new HashMap<>();
-        for (Element element : root.getElements()) {
-            String name = element instanceof Study study ? study.getName()
-                    : element instanceof Workload workload ? workload.getName() : null;
-            if (name != null) {
-                String qualified = root.getName() == null ? name : root.getName() + "." + name;
-                INode node = NodeModelUtils.getNode(element);
-                places.put(qualified, part.applyAsInt(NodeModelUtils.getLineAndColumn(node, node.getOffset())));
-            }
-        }
-        return places;
+                programs, Programs.places(root, LineAndColumn::getLine), Programs.places(root, LineAndColumn::getColumn));
     }
 
     /** The programs named {@code study} (simple or qualified name) of model {@code file}, or all when it is {@code null}. */
