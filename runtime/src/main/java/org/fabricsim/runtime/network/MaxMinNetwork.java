@@ -80,7 +80,7 @@ public final class MaxMinNetwork extends FlowTable {
         smallestDerating = 1 - completionTolerance;
         int linkCount = graph.flowLinkCount();
         lists = new LinkFlowLists(linkCount, maxPathLinks, flowCapacity());
-        lone = new LoneClasses(linkCount, flowCapacity());
+        lone = new LoneClasses(graph, linkCount, flowCapacity());
         component = new ComponentSearch(lists, lone, linkCount, flowCapacity());
         filling = new ProgressiveFill(graph, lists, component, linkCount, flowCapacity(), false);
     }
@@ -122,7 +122,8 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         batch.started();
         boolean quietly = quiet.open() || derating == null && activeFlowClasses() == 1 && component.dirty.isClean();
-        if (quietly && lone.take(flow, records, base, lists.count)) {
+        double rate = quietly ? lone.take(flow, records, base, lists.count) : LoneClasses.NOT_TAKEN;
+        if (rate != LoneClasses.NOT_TAKEN) {
             quiet.hold(flow);
         } else if (quietly && lone.pair.take(this, graph, lone, lists.count, flow)) {
             quiet.hold(flow);
@@ -140,12 +141,13 @@ public final class MaxMinNetwork extends FlowTable {
                 }
                 component.dirty.mark(link);
             }
-            if (derating != null || !lone.take(flow, records, base, lists.count)) {
+            rate = derating == null ? lone.take(flow, records, base, lists.count) : LoneClasses.NOT_TAKEN;
+            if (rate == LoneClasses.NOT_TAKEN) {
                 list(flow);
                 return;
             }
         }
-        rateBytesPerSecond[flow] = filling.alone.rateOnOwnLinks(records, base);
+        rateBytesPerSecond[flow] = rate;
         project(flow, simulation.nowPs());
     }
 
@@ -162,7 +164,7 @@ public final class MaxMinNetwork extends FlowTable {
         }
         int base = flow * stride;
         if (lone.isLone(flow)) {
-            lone.release(flow, records, base);
+            lone.release(flow, records, base, null);
         }
         int weight = records[base + MULTIPLICITY];
         component.setLive(flow);
