@@ -2,8 +2,6 @@ package org.fabricsim.runtime.network;
 
 import java.util.Arrays;
 
-import org.fabricsim.runtime.topology.Graph;
-
 /**
  * Classes of {@link MaxMinNetwork} that started alone on their links and have stayed alone: they are
  * rated in closed form at their start (min over their links of c_ℓ ÷ w, what the fill gives a class
@@ -28,9 +26,6 @@ import org.fabricsim.runtime.topology.Graph;
  */
 final class LoneClasses {
     private static final int NONE = -1;
-    /** What {@link #take} returns for a class it did not take (a rate is never negative). */
-    static final double NOT_TAKEN = -1;
-    private final Graph graph;
     /** Per link the lone class on it, or {@link #NONE}. */
     private final int[] ownerOfLink;
     /** Bit f is set while class f is lone. */
@@ -40,8 +35,7 @@ final class LoneClasses {
     /** Two classes that share links only with each other, held as lone classes are. */
     final LonePair pair = new LonePair();
 
-    LoneClasses(Graph graph, int linkCount, int classCapacity) {
-        this.graph = graph;
+    LoneClasses(int linkCount, int classCapacity) {
         ownerOfLink = new int[linkCount];
         Arrays.fill(ownerOfLink, NONE);
         lone = new long[(classCapacity + 63) >>> 6];
@@ -62,28 +56,24 @@ final class LoneClasses {
 
     /**
      * Takes the class whose record starts at {@code base} as lone when none of its links carries a
-     * listed or lone class and no link repeats on its path, and returns its rate alone on its links, min over them of
-     * c_ℓ ÷ w, read in the same walk of its path: (min c_ℓ) ÷ w as {@link OwnLinksFill#rateOnOwnLinks} computes it, the
-     * same operations on the same values, so the same bits. Returns {@link #NOT_TAKEN} when it did not take it. O(P).
+     * listed or lone class and no link repeats on its path; returns whether it did. O(P).
      */
-    double take(int flow, int[] records, int base, int[] listCount) {
+    boolean take(int flow, int[] records, int base, int[] listCount) {
         int start = base + FlowTable.LINKS;
         int end = start + records[base + FlowTable.LENGTH];
-        double narrowest = Double.POSITIVE_INFINITY;
         for (int at = start; at < end; at++) {
             int link = records[at];
             if (listCount[link] != 0 || ownerOfLink[link] != NONE) {
                 for (int undo = start; undo < at; undo++) {
                     ownerOfLink[records[undo]] = NONE;
                 }
-                return NOT_TAKEN;
+                return false;
             }
             ownerOfLink[link] = flow;
-            narrowest = Math.min(narrowest, graph.linkBytesPerSecond(link));
         }
         links += end - start;
         lone[flow >>> 6] |= 1L << flow;
-        return OwnLinksFill.rate(narrowest, records[base + FlowTable.MULTIPLICITY]);
+        return true;
     }
 
     /** Gives {@code link} to {@code flow} of a {@link LonePair}, or frees it ({@code flow} negative). */
@@ -96,18 +86,12 @@ final class LoneClasses {
         return (lone[flow >>> 6] & 1L << flow) != 0;
     }
 
-    /**
-     * Class {@code flow} (lone) finishes or is listed: its links are free of it and, when {@code deferTo} is given,
-     * deferred there ({@link DirtyLinks#defer}) in path order. O(P).
-     */
-    void release(int flow, int[] records, int base, DirtyLinks deferTo) {
+    /** Class {@code flow} (lone) finishes or is listed: its links are free of it. O(P). */
+    void release(int flow, int[] records, int base) {
         int start = base + FlowTable.LINKS;
         int end = start + records[base + FlowTable.LENGTH];
         for (int at = start; at < end; at++) {
             ownerOfLink[records[at]] = NONE;
-            if (deferTo != null) {
-                deferTo.defer(records[at]);
-            }
         }
         links -= end - start;
         lone[flow >>> 6] &= ~(1L << flow);
@@ -122,7 +106,12 @@ final class LoneClasses {
             pair.finish(table, this, dirty, flow);
             return;
         }
-        release(flow, table.records, flow * table.stride, dirty);
+        int[] records = table.records;
+        int base = flow * table.stride;
+        release(flow, records, base);
+        for (int at = base + FlowTable.LINKS; at < base + FlowTable.LINKS + records[base + FlowTable.LENGTH]; at++) {
+            dirty.defer(records[at]);
+        }
     }
 
     /**

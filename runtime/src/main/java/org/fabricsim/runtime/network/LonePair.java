@@ -97,7 +97,7 @@ final class LonePair {
         if (!(narrowestOwn > pairRate)) {
             return false;
         }
-        lone.release(partner, records, partner * stride, null);
+        lone.release(partner, records, partner * stride);
         for (int at = partnerStart; at < partnerEnd; at++) {
             lone.hold(records[at], partner);
         }

@@ -80,7 +80,7 @@ public final class MaxMinNetwork extends FlowTable {
         smallestDerating = 1 - completionTolerance;
         int linkCount = graph.flowLinkCount();
         lists = new LinkFlowLists(linkCount, maxPathLinks, flowCapacity());
-        lone = new LoneClasses(graph, linkCount, flowCapacity());
+        lone = new LoneClasses(linkCount, flowCapacity());
         component = new ComponentSearch(lists, lone, linkCount, flowCapacity());
         filling = new ProgressiveFill(graph, lists, component, linkCount, flowCapacity(), false);
     }
@@ -122,8 +122,7 @@ public final class MaxMinNetwork extends FlowTable {
         int base = flow * stride;
         batch.started();
         boolean quietly = quiet.open() || derating == null && activeFlowClasses() == 1 && component.dirty.isClean();
-        double rate = quietly ? lone.take(flow, records, base, lists.count) : LoneClasses.NOT_TAKEN;
-        if (rate != LoneClasses.NOT_TAKEN) {
+        if (quietly && lone.take(flow, records, base, lists.count)) {
             quiet.hold(flow);
         } else if (quietly && lone.pair.take(this, graph, lone, lists.count, flow)) {
             quiet.hold(flow);
@@ -141,13 +140,12 @@ public final class MaxMinNetwork extends FlowTable {
                 }
                 component.dirty.mark(link);
             }
-            rate = derating == null ? lone.take(flow, records, base, lists.count) : LoneClasses.NOT_TAKEN;
-            if (rate == LoneClasses.NOT_TAKEN) {
+            if (derating != null || !lone.take(flow, records, base, lists.count)) {
                 list(flow);
                 return;
             }
         }
-        rateBytesPerSecond[flow] = rate;
+        rateBytesPerSecond[flow] = filling.alone.rateOnOwnLinks(records, base);
         project(flow, simulation.nowPs());
     }
 
@@ -164,7 +162,7 @@ public final class MaxMinNetwork extends FlowTable {
         }
         int base = flow * stride;
         if (lone.isLone(flow)) {
-            lone.release(flow, records, base, null);
+            lone.release(flow, records, base);
         }
         int weight = records[base + MULTIPLICITY];
         component.setLive(flow);

@@ -47,16 +47,12 @@ final class OwnLinksFill {
      * of the smallest capacity is the smallest rounded quotient, to the bit. O(P).
      */
     double rateOnOwnLinks(int[] records, int base) {
+        long weight = records[base + FlowTable.MULTIPLICITY];
         double capacity = Double.POSITIVE_INFINITY;
         int end = base + FlowTable.LINKS + records[base + FlowTable.LENGTH];
         for (int at = base + FlowTable.LINKS; at < end; at++) {
             capacity = Math.min(capacity, graph.linkBytesPerSecond(records[at]));
         }
-        return rate(capacity, records[base + FlowTable.MULTIPLICITY]);
-    }
-
-    /** The rate of a class of multiplicity {@code weight} whose narrowest link, alone, has {@code narrowest}. O(1). */
-    static double rate(double narrowest, int weight) {
-        return Math.max(0, narrowest) / weight;
+        return Math.max(0, capacity) / weight;
     }
 }
