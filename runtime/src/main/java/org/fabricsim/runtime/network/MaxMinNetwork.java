@@ -268,7 +268,7 @@ public final class MaxMinNetwork extends FlowTable {
             filling.alone.rateAlone(this);
         } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
             filling.fillAbove(this, linksInComponent, level, null, null, rateBytesPerSecond, null);
-        } else {
+        } else if (!filling.twoPerLink.rate(this, linksInComponent)) {
             filling.fill(this, linksInComponent, null, rateBytesPerSecond, null);
         }
         endBatch();

@@ -50,6 +50,8 @@ final class ProgressiveFill {
     private final FixOrder order;
     /** The fill of classes alone on their links, in closed form (without a log: it writes {@link #order}). */
     final OwnLinksFill alone;
+    /** The fill of links of one capacity that carry two classes at most, in closed form (without a log), or null. */
+    final TwoPerLinkFill twoPerLink;
 
     /**
      * A fill of the links of {@code graph}; {@code logged}: it keeps a {@link FixLog}, so that its
@@ -65,6 +67,7 @@ final class ProgressiveFill {
         log = logged ? new FixLog(lists.maxPathLinks, classCapacity) : null;
         order = logged ? null : new FixOrder(classCapacity);
         alone = new OwnLinksFill(graph, component, order);
+        twoPerLink = logged ? null : new TwoPerLinkFill(graph, lists, component, order);
     }
 
     /** Room for class handles below {@code capacity} (no copy when there is room already). */
