@@ -62,6 +62,7 @@ final class SettingHardware {
                 lossless credit-based
                 congestion-control ib-cc { fecn-threshold 64 KiB ccti-increase 1 ccti-limit 127 ccti-timer 10.24 us }
                 recovery go-back-n
+                flows-per-peer 1
             }
 
             fabric Cells {

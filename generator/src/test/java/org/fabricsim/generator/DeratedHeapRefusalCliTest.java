@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * fabric would fit: the run fails as infeasible, naming the estimate and its largest factor, and the command exits 3.
  *
  * <p>The benchmark: an all-to-all over n single-NIC hosts on a two-tier tree of 64-port switches (routes of at most 4
- * links: NIC, leaf, spine, leaf, NIC), 2 channels and {@code flows-per-peer 64}: ⌈64 / 2⌉ = 32 queue pairs per
- * channel, on the one channel an all-to-all sends on, so C = n(n − 1) × 1 × 32 classes. An ideal fabric costs 386 B per class, one whose behaviour derates
+ * links: NIC, leaf, spine, leaf, NIC), 2 channels and {@code flows-per-peer 32}: 32 queue pairs a pair on the one
+ * channel an all-to-all sends on, whatever its channels (session 70), so C = n(n − 1) × 1 × 32 classes. An ideal fabric costs 386 B per class, one whose behaviour derates
  * (PFC with DCQCN) {@value #DERATED_BYTES_PER_CLASS} B (the measured figures of docs/performance.md, section "Out of
  * memory, predicted"). n is the smallest count from 10 whose derated estimate exceeds this JVM's heap H; the ideal
  * one, 386 / {@value #DERATED_BYTES_PER_CLASS} of it, then still fits, as C(n) / C(n − 1) = n / (n − 2) is at most
@@ -36,7 +36,7 @@ class DeratedHeapRefusalCliTest {
                 import fabric.catalog.nvidia.*
                 vendor Acme
                 fabric Eth {
-                    vendor Acme scope scale-out open-standard link 400 Gb/s latency 1 us routing ecmp flows-per-peer 64
+                    vendor Acme scope scale-out open-standard link 400 Gb/s latency 1 us routing ecmp flows-per-peer 32
                     %s
                 }
                 switch Box { vendor Acme ports 64 x 400 Gb/s speaks Eth }

@@ -7,9 +7,10 @@ package org.fabricsim.runtime.collective;
  */
 final class AllToAllSchedules {
     /**
-     * The one channel every transfer of an all-to-all goes on, whatever the request's channels: they set only the
-     * queue pairs each transfer is split into ({@link CollectiveRequest#queuePairsPerChannel}), so {@link
-     * FlowClassEstimate} counts one channel for an all-to-all.
+     * The one channel every transfer of a point-to-point operation goes on (all-to-all, send-recv, gather, scatter),
+     * whatever the request's channels: each transfer between scale-up domains is split into the fabric's flows per
+     * peer ({@link CollectiveRequest#queuePairsPerChannel}, NCCL's per-peer connections), so {@link
+     * FlowClassEstimate} counts one channel and F queue pairs for them.
      */
     static final int CHANNEL = 0;
 

@@ -20,6 +20,15 @@ public enum CollectiveOperation {
     /** The root's S/n to every other rank at once: one sender to n − 1 receivers (nccl-tests scatter_perf). */
     SCATTER;
 
+    /**
+     * Whether NCCL runs it as grouped point-to-point calls ({@code ncclSend}/{@code ncclRecv}): all-to-all, send-recv,
+     * gather and scatter go on NCCL's point-to-point channels, a pair of ranks in different nodes over its connections
+     * per network peer, not on a ring's or a tree's channels ({@link CollectiveRequest#flowChannels}). O(1).
+     */
+    public boolean pointToPoint() {
+        return this == ALL_TO_ALL || this == SEND_RECV || this == GATHER || this == SCATTER;
+    }
+
     /** The name used in reports and in the language, e.g. {@code all-reduce}. */
     public String label() {
         return Keywords.of(this);

@@ -180,13 +180,26 @@ public record CollectiveRequest(CollectiveOperation operation, Algorithm algorit
     }
 
     /**
-     * Flows (queue pairs) each channel's transfer to a rank in another scale-up domain is split into,
-     * ⌈flowsPerPeer / channels⌉: the channels already are separate connections, so a pair of ranks
-     * exchanges a step's bytes over max(channels, flowsPerPeer) flows, rounded up to a multiple of the
-     * channels. O(1).
+     * The channels whose transfers are flows of their own: 1 for a {@link CollectiveOperation#pointToPoint} operation,
+     * which sends every pair's bytes on the one schedule channel {@link AllToAllSchedules#CHANNEL} (NCCL stripes a
+     * send over the peer's connections, each part ⌈bytes / parts⌉ rounded up to 4 KiB, {@code ncclP2pPartBounds} in
+     * NCCL's {@code src/include/device.h}: the pair's bytes split evenly over its F flows); the request's channels for
+     * every other operation (a ring's or a tree's transfers go one per channel). O(1).
+     */
+    int flowChannels() {
+        return operation.pointToPoint() ? 1 : channels;
+    }
+
+    /**
+     * Flows (queue pairs) each flow channel's transfer to a rank in another scale-up domain is split into,
+     * ⌈flowsPerPeer / {@link #flowChannels}⌉: a point-to-point pair's flowsPerPeer (NCCL's connections per network
+     * peer × queue pairs per connection, each its own 5-tuple for ECMP to hash); a ring's or tree's channels already
+     * are separate connections, so such a pair exchanges a step's bytes over max(channels, flowsPerPeer) flows,
+     * rounded up to a multiple of the channels. O(1).
      */
     int queuePairsPerChannel() {
-        return (flowsPerPeer + channels - 1) / channels;
+        int flowChannels = flowChannels();
+        return (flowsPerPeer + flowChannels - 1) / flowChannels;
     }
 
     /** Bytes from rank i to rank j of an all-to-all. */

@@ -18,11 +18,13 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * <p><b>Classes.</b> C = pairs × channels × queue pairs × sprayed paths: pairs = n(n − 1) for an all-to-all (every
  * rank sends to every other at once) and 2n for every other algorithm (a rank sends to at most two
  * peers per step: a ring's successor, a tree's parent and child); channels = the channels whose transfers are
- * flows of their own: 1 for an all-to-all, which sends every pair's bytes on one channel ({@link
- * AllToAllSchedules#CHANNEL}; the request's channels only split it into queue pairs), the request's for every other
- * algorithm (a ring's and a tree's transfers go one per channel, or lane); queue pairs = the flows each channel's
- * transfer between scale-up domains is split into ({@link CollectiveRequest#queuePairsPerChannel}, from the
- * fabric's {@code flows-per-peer}; an upper bound, as transfers inside a domain take one), 1 under spraying, whose
+ * flows of their own ({@link CollectiveRequest#flowChannels}): 1 for a point-to-point operation (all-to-all,
+ * send-recv, gather, scatter), which sends every pair's bytes on one channel ({@link AllToAllSchedules#CHANNEL}), the
+ * request's for every other algorithm (a ring's and a tree's transfers go one per channel, or lane); queue pairs = the
+ * flows each channel's transfer between scale-up domains is split into ({@link
+ * CollectiveRequest#queuePairsPerChannel}, from the fabric's {@code flows-per-peer} F: F for a point-to-point
+ * operation, NCCL's connections per network peer; an upper bound, as transfers inside a domain take one and a pair's
+ * queue pairs hashed onto one path merge), 1 under spraying, whose
  * paths read no flow key, so a transfer's queue pairs take the same paths and merge into one class of weight q
  * ({@link TransferRoutes}); sprayed paths = the routes one flow is split into ({@link Router#routeCount}), 1 unless
  * spraying per path (a degraded tree, a torus, a dragonfly; an intact fat-tree, on one plane or several, sprays as one
@@ -56,7 +58,7 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * @param classes       the estimated flow classes C
  * @param bytes         the estimated heap
  * @param peers         pairs per rank (n − 1 for an all-to-all, 2 otherwise)
- * @param channels      the channels that carry flows of their own: 1 for an all-to-all, else the request's
+ * @param channels      the channels that carry flows of their own: 1 for a point-to-point operation, else the request's
  * @param queuePairs    classes per channel's flow between scale-up domains: its queue pairs, 1 under spraying
  * @param sprayedPaths  routes per flow, each a class
  * @param derated       whether the fabric's behaviour derates the flow model (the bytes include its log)
@@ -77,7 +79,7 @@ public record FlowClassEstimate(long classes, long bytes, long peers, int channe
         long peers = request.operation() == CollectiveOperation.ALL_TO_ALL ? ranks - 1L : Math.min(2, ranks - 1L);
         int routes = ranks > 1 ? new Router(topology, request.routing(), request.seed()).routeCount(0, ranks - 1) : 1;
         int queuePairs = request.routing() == RoutingMode.SPRAY ? 1 : request.queuePairsPerChannel();
-        int channels = request.operation() == CollectiveOperation.ALL_TO_ALL ? 1 : request.channels();
+        int channels = request.flowChannels();
         long classes = ranks * peers * channels * queuePairs * routes;
         boolean derated = derates(topology, request);
         long extraLinks = Math.max(0, topology.maxRouteLinks() - MEASURED_PATH_LINKS);

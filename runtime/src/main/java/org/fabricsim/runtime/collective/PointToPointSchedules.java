@@ -25,7 +25,7 @@ final class PointToPointSchedules {
     static Schedule sendRecv(CollectiveRequest request) {
         Schedule schedule = new Schedule();
         if (request.root() != request.peer()) {
-            schedule.phase(1, -1).send(request.root(), request.peer(), request.sizeBytes(), 0);
+            schedule.phase(1, -1).send(request.root(), request.peer(), request.sizeBytes(), AllToAllSchedules.CHANNEL);
         }
         return schedule;
     }
@@ -47,7 +47,7 @@ final class PointToPointSchedules {
         schedule.phase(1, -1);
         for (int rank = 0; rank < ranks; rank++) {
             if (rank != root) {
-                schedule.send(gather ? rank : root, gather ? root : rank, sliceBytes, 0);
+                schedule.send(gather ? rank : root, gather ? root : rank, sliceBytes, AllToAllSchedules.CHANNEL);
             }
         }
         return schedule;

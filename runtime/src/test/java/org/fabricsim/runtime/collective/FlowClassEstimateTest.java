@@ -97,16 +97,17 @@ class FlowClassEstimateTest {
 
     @Test
     void shouldCountTheQueuePairsAFabricsFlowsPerPeerAddAndNameThemWhenLargest() {
-        // 128 flows per peer over 2 channels: ⌈128 / 2⌉ = 64 queue pairs per channel, on the all-to-all's one
-        // channel, so 2,048 × 2,047 × 1 × 64 ≈ 268 M classes, ≈ 104 GB; the fix is fewer flows per peer. With 2 flows
-        // per peer (NCCL's default) the two channels already carry them: 1 queue pair, one flow a pair.
-        CollectiveRequest sixtyFour = allToAll(2048, RoutingMode.ECMP).withFlowsPerPeer(128);
-        FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), sixtyFour);
-        assertEquals(2048L * 2047 * 64, estimate.classes());
+        // An all-to-all is point-to-point: its one channel carries a pair's F flows per peer whatever the request's 2
+        // channels, so 128 flows per peer are 128 queue pairs: 2,048 × 2,047 × 1 × 128 ≈ 537 M classes, ≈ 207 GB; the
+        // fix is fewer flows per peer. With NCCL's default 2 flows per peer: 2 queue pairs, 2,048 × 2,047 × 2 classes.
+        // Before session 70, ⌈F / 2 channels⌉: 64 queue pairs and, at F = 2, one flow a pair.
+        CollectiveRequest many = allToAll(2048, RoutingMode.ECMP).withFlowsPerPeer(128);
+        FlowClassEstimate estimate = FlowClassEstimate.of(tree(2048), many);
+        assertEquals(2048L * 2047 * 128, estimate.classes());
         String reason = estimate.refusal(8L << 30, "benchmark A2A");
-        assertTrue(reason.contains("the largest factor is 64 queue pairs per channel"), reason);
+        assertTrue(reason.contains("the largest factor is 128 queue pairs per channel"), reason);
         assertTrue(reason.contains("state fewer 'flows-per-peer'"), reason);
-        assertEquals(2048L * 2047, FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)
+        assertEquals(2048L * 2047 * 2, FlowClassEstimate.of(tree(2048), allToAll(2048, RoutingMode.ECMP)
                 .withFlowsPerPeer(2)).classes());
     }
 
@@ -160,9 +161,9 @@ class FlowClassEstimateTest {
 
     @Test
     void shouldMergeTheQueuePairsOfAFlowSprayedPerPathIntoOneClassAPath() {
-        // The tree of 64 without one cable sprays per path. 8 flows per peer over 2 channels: each transfer goes as
-        // ⌈8 / 2⌉ = 4 queue pairs, and spraying reads no flow key, so a path's 4 queue pairs are 4 identical flows of a
-        // quarter of the bytes: one class of weight 4, the classes of 2 flows per peer (one queue pair), 4 x the flows,
+        // The tree of 64 without one cable sprays per path. 8 flows per peer: each all-to-all transfer goes as 8 queue
+        // pairs on its one channel, and spraying reads no flow key, so a path's 8 queue pairs are 8 identical flows of
+        // an eighth of the bytes: one class of weight 8, the classes of 2 flows per peer (2 queue pairs), 4 x the flows,
         // the same time. The estimate counts them once too: 64 x 63 x 1 channel x 1 x 15 routes = 60,480 either way.
         // Before, the queue pairs came path after path within each queue pair, apart: 4 x the classes.
         ClusterTopology degraded = DegradedTopologies.withoutCable(tree(64));
@@ -179,8 +180,8 @@ class FlowClassEstimateTest {
 
     @Test
     void shouldSplitOnlyTheTransfersThatLeaveAScaleUpDomainIntoQueuePairs() {
-        // 16 ranks on one leaf of the tree, 2 channels: with 8 flows per peer each channel's transfer goes as
-        // ⌈8 / 2⌉ = 4 queue pairs, but on one leaf every route is NIC, leaf, NIC, so the flows of a pair share one
+        // 16 ranks on one leaf of the tree, 2 channels: with 8 flows per peer each all-to-all transfer goes as 8
+        // queue pairs, but on one leaf every route is NIC, leaf, NIC, so the flows of a pair share one
         // path, merge into one class each and the all-to-all takes the same time to the picosecond.
         ClusterTopology leaf = tree(16);
         CollectiveRequest request = allToAll(16, RoutingMode.ECMP);
