@@ -105,16 +105,9 @@ class HeldOutAcceleratorServingTest {
 
     @Test
     void shouldReportWhichHeldOutAcceleratorRowsTheDefaultCalibrationMisses() throws IOException {
-        List<String> misses = new ArrayList<>();
         List<ReferencePrediction> predictions = predictions();
-        System.out.println("Held-out serving rows on Blackwell and Instinct (output tok/s):");
-        for (ReferencePrediction prediction : predictions) {
-            System.out.printf(Locale.ROOT, "%-34s published %7.0f predicted %7.0f  error %+6.1f%%%n", prediction.name(),
-                    prediction.published(), prediction.predicted(), 100 * prediction.error());
-            if (Math.abs(prediction.error()) > TOLERANCE) {
-                misses.add(prediction.name());
-            }
-        }
+        List<String> misses = ReferencePrediction.printMisses(
+                "Held-out serving rows on Blackwell and Instinct (output tok/s):", 34, "%7.0f", predictions, TOLERANCE);
         assertEquals(reference().stream().filter(line -> line.startsWith("\"")).count(), predictions.size(),
                 "every row is checked");
         assertEquals(KNOWN_MISSES, misses, "held-out accelerator rows outside ±15%");

@@ -45,16 +45,9 @@ class HeldOutMi300xLatencyTest {
 
     @Test
     void shouldReportWhichMi300xLatencyRowsTheDefaultCalibrationMisses() throws IOException {
-        List<String> misses = new ArrayList<>();
         List<ReferencePrediction> predictions = predictions();
-        System.out.println("Held-out vLLM latency rows on MI300X (seconds a batch):");
-        for (ReferencePrediction prediction : predictions) {
-            System.out.printf(Locale.ROOT, "%-32s published %8.3f predicted %8.3f  error %+6.1f%%%n", prediction.name(),
-                    prediction.published(), prediction.predicted(), 100 * prediction.error());
-            if (Math.abs(prediction.error()) > TOLERANCE) {
-                misses.add(prediction.name());
-            }
-        }
+        List<String> misses = ReferencePrediction.printMisses(
+                "Held-out vLLM latency rows on MI300X (seconds a batch):", 32, "%8.3f", predictions, TOLERANCE);
         assertEquals(reference().stream().filter(line -> line.startsWith("\"")).count(), predictions.size(),
                 "every row is checked");
         assertEquals(KNOWN_MISSES, misses, "held-out MI300X latency rows outside ±15%");
