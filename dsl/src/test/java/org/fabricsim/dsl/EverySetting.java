@@ -70,6 +70,7 @@ final class EverySetting {
                     admission preempt
                     iteration-host 4 ms + 0.067 ms per sequence overlapped
                     separate-activation-quantization
+                    custom-all-reduce below 8 MiB
                 }
                 traffic {
                     arrival all-at-once

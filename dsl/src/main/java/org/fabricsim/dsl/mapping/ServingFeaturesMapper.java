@@ -17,7 +17,8 @@ import org.fabricsim.runtime.spec.PoolFeatures;
  * the KV-cache admission policy (preempting when absent), prefill-first batching (mixed when absent),
  * the stack's host time per iteration and per sequence (none when absent), the expert placement's balance on
  * real routing (not stated, 0, when absent), whether it quantizes the
- * FP8 GEMMs' inputs in kernels of their own (fused when absent), the prefix-cache hit ratio (0 when
+ * FP8 GEMMs' inputs in kernels of their own (fused when absent), the size below which the framework's own
+ * all-reduce takes the TP all-reduces (none, NCCL at every size, when absent), the prefix-cache hit ratio (0 when
  * absent) and the shared prefixes with each replica's cache of them (none when absent).
  */
 final class ServingFeaturesMapper {
@@ -38,7 +39,9 @@ final class ServingFeaturesMapper {
                         pool.isIterationHostOverlapped());
         return new PoolFeatures(pool.isTwoBatchOverlap(), pool.getRedundantExperts(), speculative,
                 admission, pool.isPrefillFirst() ? PoolFeatures.Batching.PREFILL_FIRST : PoolFeatures.Batching.MIXED,
-                host, pool.isSeparateQuantization(), decimal(pool.getExpertBalance()));
+                host, pool.isSeparateQuantization(), decimal(pool.getExpertBalance()),
+                pool.getCustomAllReduceBelow() == null ? PoolFeatures.NO_CUSTOM_ALL_REDUCE
+                        : Units.bytes(pool.getCustomAllReduceBelow()));
     }
 
     static double prefixHitRatio(Traffic traffic) {

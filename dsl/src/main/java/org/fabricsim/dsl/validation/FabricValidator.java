@@ -12,6 +12,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         TrafficValidator.class, ExpectationValidator.class,
         HygieneValidator.class, SoftwareValidator.class, IgnoredSettingsValidator.class, CalibrationValidator.class,
         BenchmarkSizesValidator.class, BenchmarkCollectiveValidator.class, ExpertKernelValidator.class,
+        CustomAllReduceValidator.class,
         HardwareCountsValidator.class, ReliabilityValidator.class, ScaleUpDomainValidator.class,
         DomainSpanValidator.class, TokenBudgetValidator.class, FailureDomainValidator.class,
         TierStructureValidator.class,

@@ -74,6 +74,7 @@ public class UnitsValidator extends FabricCheck {
             Map.entry(Literals.SLO__LIMIT, Dimension.TIME),
             Map.entry(Literals.POOL__ITERATION_HOST, Dimension.TIME),
             Map.entry(Literals.POOL__ITERATION_HOST_PER_SEQUENCE, Dimension.TIME),
+            Map.entry(Literals.POOL__CUSTOM_ALL_REDUCE_BELOW, Dimension.DATA_SIZE),
             Map.entry(Literals.BENCHMARK__SIZES, Dimension.DATA_SIZE),
             Map.entry(Literals.BENCHMARK__UP_TO, Dimension.DATA_SIZE),
             Map.entry(Literals.EXPECTATION__SIZE, Dimension.DATA_SIZE),
