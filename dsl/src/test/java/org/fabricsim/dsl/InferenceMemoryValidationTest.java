@@ -42,9 +42,10 @@ class InferenceMemoryValidationTest extends FabricModelTest {
     @Test
     void shouldRefuseAReplicaWhoseCacheCannotHoldOneRequest() throws Exception {
         // TP1 FP8: about 72 GB of weights leave 0.9 × 13 GB = 12 GB of cache, ~74k tokens at 160 KiB: a
-        // 100,000-token prompt does not fit.
+        // 100,000-token prompt does not fit. The counts with separators and the H100's 81,559 MiB in GB and GiB
+        // (8.552e10 B; 81,559 / 1,024 = 79.6 GiB, its "80 GB"), not "101000" and a bare "85.5 GB" (session 70).
         validation.assertError(llama70b("fp8", "parallel tensor 1", 100_000), Literals.POOL,
-                IssueCodes.INFERENCE_MEMORY, "less than one request's 101000");
+                IssueCodes.INFERENCE_MEMORY, "less than one request's 101,000 on each accelerator's 85.5 GB (79.6 GiB).");
         validation.assertNoIssue(llama70b("fp8", "parallel tensor 1", 1000), Literals.POOL,
                 IssueCodes.INFERENCE_MEMORY);
     }
@@ -53,6 +54,6 @@ class InferenceMemoryValidationTest extends FabricModelTest {
     void shouldRefuseWeightsThatFillTheAccelerators() throws Exception {
         // BF16 at TP1: 141 GB of weights on an 85.5 GB GPU
         validation.assertError(llama70b("bf16", "parallel tensor 1", 1000), Literals.POOL,
-                IssueCodes.INFERENCE_MEMORY, "its weights alone take");
+                IssueCodes.INFERENCE_MEMORY, "its weights alone take 141.1 GB on each accelerator's 85.5 GB (79.6 GiB).");
     }
 }

@@ -225,6 +225,18 @@ class SyntaxMessagesTest extends FabricModelTest {
                 issues(servingWithSlo("slo ttft p99 2 s, tpot p99 50 ms")));
     }
 
+    /**
+     * benchmark_serving's p95, which the language does not take: nearest by edits it is 'p90' (1 edit), a looser
+     * objective than the one meant, which the message suggested (session 70). The grammar's Percentile is p50, p90
+     * and p99.
+     */
+    @Test
+    void shouldNameThePercentilesTheLanguageTakesForP95() throws Exception {
+        assertEquals(List.of("7: Unexpected 'p95' here. 'p95' is not a percentile the language takes ('p50', 'p90' and"
+                + " 'p99'): write the one your objective means, as a nearer one is a different objective."),
+                issues(servingWithSlo("slo ttft p95 2 s")));
+    }
+
     @Test
     void shouldStillSayAListDoesNotEndWithACommaBeforeAKeyword() throws Exception {
         // the comma at the end of line 7, then the deployment's closing brace: a trailing comma indeed

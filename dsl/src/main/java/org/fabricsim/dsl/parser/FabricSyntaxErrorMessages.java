@@ -60,6 +60,12 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
             "tbt", " Did you mean 'itl'? The time between tokens is the inter-token latency here.",
             "e2el", " Did you mean 'e2e'? vLLM's E2EL (end-to-end latency) is 'e2e' here.");
 
+    /**
+     * A percentile the language does not take ({@code p95}, {@code p999}), which the nearest keyword by edits would
+     * turn into another objective ({@code p95} into {@code p90}).
+     */
+    private static final Pattern PERCENTILE = Pattern.compile("[pP][0-9]+");
+
     /** Longer words are no typo of a keyword (the longest is shorter), and their distances cost the most. */
     private static final int MAX_TYPO_LENGTH = 40;
 
@@ -108,6 +114,12 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         return block != null ? block : AntlrWords.humanize(raw);
     }
 
+    /** The percentiles the language takes, as written ('p50', 'p90', 'p99'), from the grammar's enum Percentile. */
+    private List<String> percentiles() {
+        AbstractRule percentile = GrammarUtil.findRuleForName(grammar.getGrammar(), "Percentile");
+        return EcoreUtil2.eAllOfType(percentile, Keyword.class).stream().map(k -> "'" + k.getValue() + "'").toList();
+    }
+
     /** The grammar's keywords, read once. */
     private Set<String> keywords() {
         if (keywords == null) {
@@ -123,7 +135,8 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
      * typo. Among equally near
      * keywords the innermost enclosing rule's win (a block's own words first), then the alphabet; "" when
      * the word is a keyword (a keyword out of place is no typo) or none is near. A serving benchmark's own name
-     * ({@link #OTHER_TOOLS_WORDS}: 'tpot') names the language's keyword for it instead.
+     * ({@link #OTHER_TOOLS_WORDS}: 'tpot') names the language's keyword for it instead, and a percentile the
+     * language does not take ({@link #PERCENTILE}: 'p95') the ones it takes, since 'p90' would change the objective.
      * O(keywords of the grammar × word length²) per syntax error.
      */
     private String misspelling(String message, INode current) {
@@ -136,6 +149,10 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         String otherTool = OTHER_TOOLS_WORDS.get(word.toLowerCase(Locale.ROOT));
         if (otherTool != null) {
             return otherTool;
+        }
+        if (PERCENTILE.matcher(word).matches() && !words.contains(word)) {
+            return " '" + word + "' is not a percentile the language takes (" + list(percentiles()) + "): write the one"
+                    + " your objective means, as a nearer one is a different objective.";
         }
         if (!WORD.matcher(word).matches() || word.length() > MAX_TYPO_LENGTH || words.contains(word)) {
             return "";

@@ -9,6 +9,7 @@ import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.analysis.ServingRules;
 import org.fabricsim.runtime.inference.EngineReservation;
 import org.fabricsim.runtime.inference.ReplicaMemory;
+import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 
@@ -100,14 +101,14 @@ public class InferencePoolValidator extends ParallelismCheck {
         String why = weights >= hbm ? "its weights alone take " + Memory.gigabytes(weights)
                 : "beside " + Memory.gigabytes(weights) + " of weights and " + Memory.gigabytes(reserved)
                         + " the engine holds back (driver, CUDA context, communicator, activations) its KV cache ("
-                        + Math.round(100 * ReplicaMemory.kvCacheFraction()) + "% of the rest) holds " + capacity
-                        + " tokens, less than one request's " + context;
+                        + Math.round(100 * ReplicaMemory.kvCacheFraction()) + "% of the rest) holds " + Metrics.count(capacity)
+                        + " tokens, less than one request's " + Metrics.count(context);
         String experts = redundant > 0 ? ", fewer redundant experts (at most "
                 + ReplicaMemory.redundantExpertsThatFit(spec.model(), accelerator, spec.precision(),
                         spec.kvCachePrecision(), pool.parallel(), context, pool.maxBatchTokens())
                 + " fit beside one request's cache)" : "";
         error("A " + written.getRole().getLiteral() + " replica does not fit: " + why + " on each accelerator's "
-                + Memory.gigabytes(hbm) + ". Use more tensor, pipeline or expert parallelism, a lower precision"
+                + Memory.capacity(hbm) + ". Use more tensor, pipeline or expert parallelism, a lower precision"
                 + experts + ", or shorter requests.", written, Literals.POOL__PARALLEL, IssueCodes.INFERENCE_MEMORY,
                 String.valueOf(needed), String.valueOf(hbm));
     }

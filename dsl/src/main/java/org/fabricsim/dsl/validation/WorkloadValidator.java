@@ -159,7 +159,7 @@ public class WorkloadValidator extends ParallelismCheck {
         Memory.Breakdown memory = Memory.training(spec);
         if (!TrainingRules.fitsMemory(spec)) {
             error("Does not fit in memory: each accelerator of the busiest pipeline stage needs " + memory.describe()
-                    + " but has " + Memory.gigabytes(hbm) + ". " + memoryRemedies(spec), training, Literals.ELEMENT__NAME,
+                    + " but has " + Memory.capacity(hbm) + ". " + memoryRemedies(spec), training, Literals.ELEMENT__NAME,
                     IssueCodes.MEMORY_EXCEEDED, String.valueOf(memory.totalBytes()), String.valueOf(hbm));
         }
     }

@@ -58,6 +58,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  */
 public final class Memory {
     private static final double GB = 1e9;
+    private static final double GIB = 1L << 30;
 
     private Memory() {
     }
@@ -154,6 +155,15 @@ public final class Memory {
     /** {@code 12.3 GB} (decimal gigabytes, as HBM capacities are quoted). */
     public static String gigabytes(long bytes) {
         return String.format(Locale.ROOT, "%.1f GB", bytes / GB);
+    }
+
+    /**
+     * An accelerator's capacity in decimal gigabytes, as the figures beside it, and in binary gibibytes (2^30 bytes),
+     * as its "80 GB" name and nvidia-smi mean it: an H100's 81,559 MiB (8.552e10 B) reads {@code 85.5 GB (79.6 GiB)},
+     * not a bare {@code 85.5 GB} that looks like a different card than the "80 GB" one (session 70).
+     */
+    public static String capacity(long bytes) {
+        return gigabytes(bytes) + String.format(Locale.ROOT, " (%.1f GiB)", bytes / GIB);
     }
 
     // ---------------------------------------------------------------- parameters

@@ -41,7 +41,7 @@ public final class ConsoleTable {
                 .filter(Map.class::isInstance).map(lockIn -> ((Map<?, ?>) lockIn).get("summary"))
                 .filter(String.class::isInstance).distinct().forEach(summary -> out.append(summary).append('\n'));
         StudyVerdict.of(study).forEach(verdict -> out.append(verdict.text()).append('\n'));
-        return out.toString();
+        return out.append(StudyVerdict.undecided(study)).toString();
     }
 
     /** One run as text, followed by its expectations: the prediction against each published figure. */

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.result;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,7 +30,18 @@ public final class MetricText {
     private static final Pattern ROW = Pattern.compile("(\\w+)\\[(.*)]");
     /** Words the engine's keys spell in lower case that people write in capitals. */
     private static final Set<String> ACRONYMS = Set.of("mfu", "hfu", "ttft", "itl", "tpot", "e2e", "tp", "pp", "dp",
-            "cp", "ep", "kv", "ettr", "tflops", "slo", "slos", "gpu", "nic", "fp8", "bf16");
+            "cp", "ep", "kv", "ettr", "tflops", "slo", "gpu", "nic", "fp8", "bf16");
+    /**
+     * Words people write otherwise than in lower case or capitals: {@code slosMet} reads {@code SLOs met}, not
+     * {@code SLOS met}, as if SLOS were an acronym (session 70).
+     */
+    private static final Map<String, String> SPELLED = Map.of("slos", "SLOs");
+    /**
+     * What a row of a list reads as before its label: the generic {@code rows} nothing ({@code rows[1 MiB]} reads
+     * {@code 1 MiB}), one row of the serving objectives {@code slos} one objective ({@code slos[ttft]} reads
+     * {@code SLO ttft}); any other list its name in words.
+     */
+    private static final Map<String, String> ROW_NAMES = Map.of("rows", "", "slos", "SLO ");
 
     private MetricText() {
     }
@@ -48,14 +60,15 @@ public final class MetricText {
      * split and lower-cased, acronyms in capitals, the unit word the value already writes left out, and a list
      * row's label in place of the list's name where the list is the generic {@code rows}: {@code stepTimeSeconds}
      * reads {@code step time}, {@code exposedCommunicationSeconds.tp} {@code exposed communication TP},
-     * {@code ttftSeconds.p99} {@code TTFT p99}, {@code rows[1 MiB].busbwGBps} {@code 1 MiB busbw}.
+     * {@code ttftSeconds.p99} {@code TTFT p99}, {@code rows[1 MiB].busbwGBps} {@code 1 MiB busbw}, {@code
+     * slos[ttft].achieved} {@code SLO ttft achieved} ({@link #ROW_NAMES}).
      */
     public static String label(String key) {
         StringBuilder out = new StringBuilder();
         for (String segment : key.split("\\.(?![^\\[]*])")) {
             Matcher row = ROW.matcher(segment);
             String name = row.matches() ? row.group(1) : segment;
-            String words = row.matches() && name.equals("rows") ? row.group(2)
+            String words = row.matches() && ROW_NAMES.containsKey(name) ? ROW_NAMES.get(name) + row.group(2)
                     : words(UNIT_WORD.matcher(name).replaceAll("")) + (row.matches() ? " " + row.group(2) : "");
             out.append(out.length() == 0 ? "" : " ").append(words);
         }
@@ -67,7 +80,8 @@ public final class MetricText {
         StringBuilder out = new StringBuilder();
         for (String word : name.split("(?<=[a-z0-9])(?=[A-Z])")) {
             String lower = word.toLowerCase(Locale.ROOT);
-            out.append(out.length() == 0 ? "" : " ").append(ACRONYMS.contains(lower) ? lower.toUpperCase(Locale.ROOT) : lower);
+            out.append(out.length() == 0 ? "" : " ").append(SPELLED.getOrDefault(lower,
+                    ACRONYMS.contains(lower) ? lower.toUpperCase(Locale.ROOT) : lower));
         }
         return out.toString();
     }

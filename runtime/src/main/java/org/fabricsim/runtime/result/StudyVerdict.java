@@ -30,7 +30,7 @@ import java.util.function.Function;
  * that misses an SLO is named apart, however cheap.</li>
  * </ul>
  * Benchmarks, inference without a cost (the most tokens per second would only name the highest load of a rate
- * sweep) and other kinds have no verdict. The JSON result holds the verdicts as {@code verdicts[]} ({@link
+ * sweep; the console says so, {@link #undecided}) and other kinds have no verdict. The JSON result holds the verdicts as {@code verdicts[]} ({@link
  * #toJsonMap}, since session 69), with the figures as numbers, so that a script comparing designs reads the same
  * headline as the console.
  *
@@ -66,21 +66,50 @@ public record StudyVerdict(String study, String objective, String metric, String
     /** The verdict of each study of {@code result} with at least two runs that succeeded, where its kind has one. */
     public static List<StudyVerdict> of(StudyResult result) {
         List<StudyVerdict> verdicts = new ArrayList<>();
-        Set<String> studies = new LinkedHashSet<>();
-        result.runs().forEach(run -> studies.add(run.study()));
-        for (String study : studies) {
-            List<RunResult> runs = result.runsOf(study).stream().filter(RunResult::succeeded).toList();
-            if (runs.size() < 2) {
-                continue;
-            }
+        decidable(result).forEach((study, runs) -> {
             if (runs.stream().allMatch(run -> number(run, "mfu") != null)) {
                 verdicts.add(training(study, runs));
             } else if (runs.stream().allMatch(run -> "inference".equals(run.kind())
                     && dollarsPerMillionOutput(run) != null)) {
                 verdicts.add(inference(study, runs));
             }
-        }
+        });
         return verdicts;
+    }
+
+    /**
+     * The console's line for each serving study of two or more runs that succeeded where a run's cluster states no
+     * cost, which has no verdict ({@link #of}), unless it is a search, whose own lines name its best plan, so that the output still ends with what the study decides: why none,
+     * and what to add (session 70: such a study ended with its table, though the README says the output ends with
+     * the verdict).
+     */
+    public static String undecided(StudyResult result) {
+        StringBuilder out = new StringBuilder();
+        Set<String> searches = new LinkedHashSet<>();
+        result.studies().stream().filter(info -> !info.search().isEmpty()).forEach(info -> searches.add(info.name()));
+        decidable(result).forEach((study, runs) -> {
+            if (!searches.contains(study) && runs.stream().allMatch(run -> "inference".equals(run.kind()))
+                    && runs.stream().anyMatch(run -> number(run, "costDollars") == null)) {
+                out.append("# ").append(study).append(": no verdict: no cost stated, so no run wins on cost per"
+                        + " million output tokens (the most tokens per second would only name the highest load);"
+                        + " add `cost ...` to the cluster for dollars\n");
+            }
+        });
+        return out.toString();
+    }
+
+    /** Each study's runs that succeeded, in the result's order, for the studies with at least two. */
+    private static Map<String, List<RunResult>> decidable(StudyResult result) {
+        Set<String> studies = new LinkedHashSet<>();
+        result.runs().forEach(run -> studies.add(run.study()));
+        Map<String, List<RunResult>> decidable = new LinkedHashMap<>();
+        for (String study : studies) {
+            List<RunResult> runs = result.runsOf(study).stream().filter(RunResult::succeeded).toList();
+            if (runs.size() >= 2) {
+                decidable.put(study, runs);
+            }
+        }
+        return decidable;
     }
 
     private static StudyVerdict training(String study, List<RunResult> runs) {

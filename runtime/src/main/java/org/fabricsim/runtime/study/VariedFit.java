@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.fabricsim.runtime.analysis.Memory;
 import org.fabricsim.runtime.analysis.ServingRules;
 import org.fabricsim.runtime.analysis.TrainingRules;
+import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TrainingSpec;
@@ -80,7 +81,7 @@ public final class VariedFit {
                     + 2 * p.context() + ": vary the sequence over multiples of " + 2 * p.context() + ".";
             case SCHEDULE -> StepPlan.dualPipeProblem(t) + ".";
             case MEMORY -> "each accelerator of the busiest pipeline stage needs " + Memory.training(t).describe()
-                    + " but has " + Memory.gigabytes(t.cluster().smallestMemoryBytes(t.accelerators())) + ". Vary a"
+                    + " but has " + Memory.capacity(t.cluster().smallestMemoryBytes(t.accelerators())) + ". Vary a"
                     + " smaller sequence, micro-batch or model, more tensor or pipeline parallelism, or shard or"
                     + " recompute more.";
         };
@@ -101,8 +102,8 @@ public final class VariedFit {
             }
             if (rule == ServingRules.Rule.MEMORY && !ServingRules.replicaFits(i, pool)) {
                 return job + "a " + role + " replica's KV cache does not hold one typical request of "
-                        + ServingRules.typicalContext(i) + " tokens beside its weights on "
-                        + Memory.gigabytes(i.cluster().node().accelerator().memoryBytes()) + ". Vary more tensor,"
+                        + Metrics.count(ServingRules.typicalContext(i)) + " tokens beside its weights on "
+                        + Memory.capacity(i.cluster().node().accelerator().memoryBytes()) + ". Vary more tensor,"
                         + " pipeline or expert parallelism, a lower precision, or shorter requests.";
             }
         }

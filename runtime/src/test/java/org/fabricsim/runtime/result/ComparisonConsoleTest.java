@@ -114,6 +114,13 @@ class ComparisonConsoleTest {
         assertEquals("step-time", MetricText.label("step-time"));
     }
 
+    /** A serving run's SLO rows and count read "SLOS ttft achieved" and "SLOS met", as if SLOS were an acronym. */
+    @Test
+    void shouldNameAnSloRowInTheSingularAndTheCountAsSlos() {
+        assertEquals("SLO ttft achieved", MetricText.label("slos[ttft].achievedSeconds"));
+        assertEquals("SLOs met", MetricText.label("slosMet"));
+    }
+
     private static String squeeze(String line) {
         return line == null ? null : line.replaceAll("\\s+", " ");
     }

@@ -130,4 +130,28 @@ class StudyVerdictTest {
         assertEquals(List.of(), StudyVerdict.of(new StudyResult("t", "m", List.of(load, load2,
                 training("s.Fabrics[f=ib]", 0.339, 1)))));
     }
+
+    /**
+     * A serving study on a cluster without a cost ended with its table and no word of a verdict, though the README
+     * says the output ends with what each study decides (session 70): it now says why there is none and what to add.
+     * A training study of one run, a serving study with a cost (which has its verdict) and a search add no such line.
+     */
+    @Test
+    void shouldSayWhyAServingStudyWithoutCostHasNoVerdict() {
+        RunResult load = new RunResult("s.Load[rate=1]", "inference", "s.Load", Map.of(), 1, Map.of(),
+                Map.of("outputTokensPerSecond", 1000.0), 0, 0, 0, null);
+        RunResult load2 = new RunResult("s.Load[rate=2]", "inference", "s.Load", Map.of(), 1, Map.of(),
+                Map.of("outputTokensPerSecond", 2000.0), 0, 0, 0, null);
+        String console = ConsoleTable.render(new StudyResult("t", "m", List.of(load, load2,
+                training("s.Fabrics[f=ib]", 0.339, 1))));
+        assertTrue(console.endsWith("# s.Load: no verdict: no cost stated, so no run wins on cost per million output"
+                + " tokens (the most tokens per second would only name the highest load); add `cost ...` to the"
+                + " cluster for dollars\n"), console);
+        assertEquals("", StudyVerdict.undecided(new StudyResult("t", "m", List.of(serving("s.Pools[r=1]", 1, 1, true),
+                serving("s.Pools[r=2]", 2, 1, true)))));
+        // a search of the same runs names its best plan in its own lines (SearchConsole): no such line
+        StudyResult.StudyInfo search = new StudyResult.StudyInfo("s.Load", "", 1, List.of(), List.of(),
+                Map.of("objective", "throughput"));
+        assertEquals("", StudyVerdict.undecided(new StudyResult("t", "m", List.of(search), List.of(load, load2))));
+    }
 }

@@ -71,14 +71,15 @@ class VariedKnobsTest {
     @Test
     void shouldRefuseAVariedSequenceWhoseBusiestStageOverflowsItsHbmWithTheEstimate() {
         // Sequence 2,147,483,647 on TP8 PP2: the activations alone are the sequence's 2^31 tokens x 4,096 hidden x 2 B
-        // = 17.6 TB per layer before the TP split, far past an H100's 81,559 MiB = 85.5 GB. The run reported success
+        // = 17.6 TB per layer before the TP split, far past an H100's 81,559 MiB = 85.5 GB = 79.6 GiB (81,559 / 1,024),
+        // its "80 GB" in binary units. The run reported success
         // at 151,184 % of HBM (session 65's fuzzing); it is now infeasible with the estimate. Sequence 4,096 fits.
         TrainingSpec huge = with(Parameter.SEQUENCE, 2147483647);
         InfeasibleRunException refused = assertThrows(InfeasibleRunException.class, () -> VariedFit.checked(huge));
         assertTrue(refused.getMessage().startsWith("training t.Job does not fit in memory: each accelerator of the"
                 + " busiest pipeline stage needs weights "), refused.getMessage());
         assertTrue(refused.getMessage().contains(" = " + Memory.gigabytes(Memory.training(huge).totalBytes())
-                + " but has 85.5 GB. Vary a smaller sequence"), refused.getMessage());
+                + " but has 85.5 GB (79.6 GiB). Vary a smaller sequence"), refused.getMessage());
         assertTrue(Memory.training(huge).activationBytes() > (2147483648L * 4096 * 2) / 8, "at least 1/TP of a layer");
         assertEquals(JOB, VariedFit.checked(JOB));
         assertEquals(4096, ((TrainingSpec) VariedFit.checked(with(Parameter.SEQUENCE, 4096))).sequence());
