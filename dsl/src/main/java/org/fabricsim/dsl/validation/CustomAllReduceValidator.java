@@ -7,6 +7,7 @@ import org.fabricsim.dsl.fabric.Inference;
 import org.fabricsim.dsl.fabric.Pool;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.runtime.spec.ClusterSpec;
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.topology.ClusterDomains;
 
 import com.google.inject.Inject;
@@ -32,7 +33,7 @@ public class CustomAllReduceValidator extends FabricCheck {
         String why;
         if (tensor == 1) {
             why = "this pool's plan has no tensor parallelism, so there is no TP all-reduce to take";
-        } else if (tensor % 2 != 0 || tensor > 8) {
+        } else if (!PoolFeatures.customAllReduceRuns(tensor)) {
             why = "the framework's kernel runs at TP 2, 4, 6 or 8 (vLLM's _SUPPORTED_WORLD_SIZES) and this pool's"
                     + " is " + tensor + ", so NCCL takes every all-reduce";
         } else {

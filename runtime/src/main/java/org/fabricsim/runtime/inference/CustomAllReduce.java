@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.inference;
 
+import org.fabricsim.runtime.spec.PoolFeatures;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.fabricsim.runtime.topology.LinkClass;
 import org.fabricsim.runtime.topology.ScaleUpParameters;
@@ -66,8 +67,8 @@ final class CustomAllReduce implements CollectiveFit {
     static CollectiveFit of(CollectiveFit nccl, ClusterTopology topology, int ranks, long maxBytes) {
         ScaleUpParameters.Kind kind = topology.scaleUpKind();
         boolean connected = kind == ScaleUpParameters.Kind.SWITCHED || kind == ScaleUpParameters.Kind.FULL_MESH;
-        if (nccl == null || maxBytes <= 0 || !connected || ranks > topology.domainSize() || ranks % 2 != 0
-                || ranks > 8) {
+        if (nccl == null || maxBytes <= 0 || !connected || ranks > topology.domainSize()
+                || !PoolFeatures.customAllReduceRuns(ranks)) {
             return nccl;
         }
         LinkClass link = topology.scaleUpLink();

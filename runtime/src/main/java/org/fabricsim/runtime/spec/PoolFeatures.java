@@ -40,6 +40,15 @@ public record PoolFeatures(boolean twoBatchOverlap, int redundantExperts, Specul
      * {@code VLLM_ROCM_USE_AITER_CUSTOM_ALL_REDUCE}, default true).
      */
     public static final long AITER_CUSTOM_ALL_REDUCE_MAX_BYTES = 64L << 20;
+
+    /**
+     * Whether a framework's custom all-reduce kernel runs at a TP degree of {@code ranks}: 2, 4, 6 or 8 (vLLM's
+     * {@code _SUPPORTED_WORLD_SIZES}); at any other degree NCCL/RCCL takes every all-reduce. The one rule the
+     * engine and the editor both apply.
+     */
+    public static boolean customAllReduceRuns(int ranks) {
+        return ranks >= 2 && ranks <= 8 && ranks % 2 == 0;
+    }
     /** The {@link #expertBalance} of a pool that states none. */
     public static final double BALANCE_NOT_STATED = 0;
     /** No overlap, no redundancy, no speculation; preempting admission. */
