@@ -13,6 +13,8 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
@@ -57,13 +59,48 @@ public final class WarmClient {
      * runs in this process and then {@code noServer} runs (starting one for the next call).
      */
     public static int call(Path socket, WarmCommands commands, String[] args, Runnable noServer) {
+        List<Path> absent = absentFiles(args);
         Integer served = relay(socket, Path.of("").toAbsolutePath(), args, System.out, System.err);
         if (served != null) {
             return served;
         }
+        deleteWrittenDuringTheCall(absent);
         int code = commands.executeHere(args);
         noServer.run();
         return code;
+    }
+
+    /** The files {@code args} name (as typed, in this folder) that do not exist before the call. O(arguments). */
+    private static List<Path> absentFiles(String[] args) {
+        List<Path> absent = new ArrayList<>();
+        for (String argument : args) {
+            try {
+                Path path = Path.of(argument);
+                if (!argument.startsWith("-") && !Files.exists(path)) {
+                    absent.add(path);
+                }
+            } catch (InvalidPathException notAPath) {
+                // a value (a study name, a number) that is no path here: nothing the call could write under it
+            }
+        }
+        return absent;
+    }
+
+    /**
+     * Removes what a server that died mid-call wrote under the names in {@code absent} (results are renamed into
+     * place whole, so such a file is this call's own output), so that the call, run again here, writes them
+     * instead of refusing them as existing files. Files that existed before the call are never touched.
+     */
+    private static void deleteWrittenDuringTheCall(List<Path> absent) {
+        for (Path path : absent) {
+            try {
+                if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.delete(path);
+                }
+            } catch (IOException e) {
+                // left as it is: the call run here then says the file exists and how to replace it
+            }
+        }
     }
 
     /**

@@ -123,6 +123,34 @@ class WarmServerTest {
         }
     }
 
+    /**
+     * A server killed after it wrote the call's JSON but before it answered: the call runs again here and writes
+     * the JSON itself, rather than refusing the file the dead server left as an existing one (exit 2).
+     */
+    @Test
+    void shouldRunTheCallAgainOverTheResultADyingServerLeft() throws Exception {
+        Path socket = sockets.resolve("wrote.sock");
+        Files.writeString(models.resolve("ring.fabric"), RING);
+        Path json = models.resolve("ring.json");
+        String[] args = { "simulate", models.resolve("ring.fabric").toString(), "--json", json.toString() };
+        try (ServerSocketChannel dying = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            dying.bind(UnixDomainSocketAddress.of(socket));
+            Thread killed = new Thread(() -> {
+                try (SocketChannel client = dying.accept()) {
+                    WarmWire.Request.read(new DataInputStream(Channels.newInputStream(client)));
+                    Files.writeString(json, "{\"written by\": \"the server that died\"}");
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            killed.start();
+            int code = WarmClient.call(socket, new FabricCommands(), args, () -> { });
+            killed.join();
+            assertEquals(0, code);
+            assertFalse(Files.readString(json).contains("the server that died"), "the call's own JSON");
+        }
+    }
+
     @Test
     void shouldAnswerNothingWhereNoServerListens() {
         assertNull(WarmClient.relay(sockets.resolve("none.sock"), models, new String[] { "validate", "x" },
