@@ -74,6 +74,7 @@ class HeldOutAcceleratorServingTest {
      * </ul>
      */
     private static final List<String> KNOWN_MISSES = knownMisses();
+    private static final String REFERENCE = "/reference/serving-heldout-accelerators.csv";
 
     /**
      * B200 (catalog): BF16 2,250, FP8 4,500, FP4 9,000 TFLOPS; 180 GB, 8.0 TB/s; MAMF 77.6%, FP8 76.3%; NVLink5 at
@@ -108,7 +109,7 @@ class HeldOutAcceleratorServingTest {
         List<ReferencePrediction> predictions = predictions();
         List<String> misses = ReferencePrediction.printMisses(
                 "Held-out serving rows on Blackwell and Instinct (output tok/s):", 34, "%7.0f", predictions, TOLERANCE);
-        assertEquals(reference().stream().filter(line -> line.startsWith("\"")).count(), predictions.size(),
+        assertEquals(rows(REFERENCE).size(), predictions.size(),
                 "every row is checked");
         assertEquals(KNOWN_MISSES, misses, "held-out accelerator rows outside ±15%");
     }
@@ -126,12 +127,9 @@ class HeldOutAcceleratorServingTest {
     /** Every row of the file against its prediction (relative error). */
     static List<ReferencePrediction> predictions() throws IOException {
         List<ReferencePrediction> predictions = new ArrayList<>();
-        for (String line : reference()) {
-            if (!line.startsWith("\"")) {
-                continue;
-            }
-            String source = line.substring(1, line.indexOf("\","));
-            String[] cells = line.substring(line.indexOf("\",") + 2).split(",", -1);
+        for (Row row : rows(REFERENCE)) {
+            String source = row.source();
+            String[] cells = row.cells();
             String name = cells[0];
             var model = InferenceCalibrationTest.model(cells[1]);
             Precision weights = Precision.valueOf(cells[2].toUpperCase(Locale.ROOT));
@@ -184,10 +182,25 @@ class HeldOutAcceleratorServingTest {
         return new ClusterSpec("heldout." + node.name(), node, 1, null, 0, null, null);
     }
 
-    private static List<String> reference() throws IOException {
-        try (InputStream in = HeldOutAcceleratorServingTest.class
-                .getResourceAsStream("/reference/serving-heldout-accelerators.csv")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    /**
+     * A row of a held-out serving file: its quoted source and the cells after it, in the columns of
+     * serving-heldout-accelerators.csv (name, model, weights, KV cache, accelerator, GPUs, TP, input, output, requests,
+     * the two stated limits, published).
+     */
+    record Row(String source, String[] cells) {
+    }
+
+    /** The rows of the file at {@code resource}: its lines that begin with a quoted source (the others are comments). */
+    static List<Row> rows(String resource) throws IOException {
+        try (InputStream in = HeldOutAcceleratorServingTest.class.getResourceAsStream(resource)) {
+            List<Row> rows = new ArrayList<>();
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList()) {
+                if (line.startsWith("\"")) {
+                    rows.add(new Row(line.substring(1, line.indexOf("\",")),
+                            line.substring(line.indexOf("\",") + 2).split(",", -1)));
+                }
+            }
+            return rows;
         }
     }
 }

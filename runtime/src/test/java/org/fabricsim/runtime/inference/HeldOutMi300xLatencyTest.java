@@ -3,8 +3,6 @@ package org.fabricsim.runtime.inference;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +30,7 @@ class HeldOutMi300xLatencyTest {
      * (docs/accuracy.md, "Serving frameworks' all-reduce, session 70"). Nothing is fitted to them.
      */
     private static final List<String> KNOWN_MISSES = knownMisses();
+    private static final String REFERENCE = "/reference/serving-latency-mi300x.csv";
 
     private static List<String> knownMisses() {
         List<String> misses = new ArrayList<>();
@@ -48,7 +47,7 @@ class HeldOutMi300xLatencyTest {
         List<ReferencePrediction> predictions = predictions();
         List<String> misses = ReferencePrediction.printMisses(
                 "Held-out vLLM latency rows on MI300X (seconds a batch):", 32, "%8.3f", predictions, TOLERANCE);
-        assertEquals(reference().stream().filter(line -> line.startsWith("\"")).count(), predictions.size(),
+        assertEquals(HeldOutAcceleratorServingTest.rows(REFERENCE).size(), predictions.size(),
                 "every row is checked");
         assertEquals(KNOWN_MISSES, misses, "held-out MI300X latency rows outside ±15%");
     }
@@ -56,12 +55,9 @@ class HeldOutMi300xLatencyTest {
     /** Every row of the file against its prediction (relative error of the batch's latency). */
     static List<ReferencePrediction> predictions() throws IOException {
         List<ReferencePrediction> predictions = new ArrayList<>();
-        for (String line : reference()) {
-            if (!line.startsWith("\"")) {
-                continue;
-            }
-            String source = line.substring(1, line.indexOf("\","));
-            String[] cells = line.substring(line.indexOf("\",") + 2).split(",", -1);
+        for (HeldOutAcceleratorServingTest.Row row : HeldOutAcceleratorServingTest.rows(REFERENCE)) {
+            String source = row.source();
+            String[] cells = row.cells();
             String name = cells[0];
             int tp = Integer.parseInt(cells[6]);
             int input = Integer.parseInt(cells[7]);
@@ -80,12 +76,5 @@ class HeldOutMi300xLatencyTest {
                     predicted / published - 1, false));
         }
         return predictions;
-    }
-
-    private static List<String> reference() throws IOException {
-        try (InputStream in = HeldOutMi300xLatencyTest.class
-                .getResourceAsStream("/reference/serving-latency-mi300x.csv")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-        }
     }
 }
