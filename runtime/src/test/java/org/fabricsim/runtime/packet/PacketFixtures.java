@@ -1,5 +1,7 @@
 package org.fabricsim.runtime.packet;
 
+import org.fabricsim.runtime.routing.Router;
+import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -51,5 +53,27 @@ final class PacketFixtures {
         }
         simulation.run(network);
         return finish;
+    }
+
+    /**
+     * Starts an all-to-all on {@code network}: every ordered pair of the first {@code ranks} accelerators of {@code
+     * topology}, routed by ECMP seeded with {@code seed}, as {@code flows} flows of {@code bytesPerFlow} each, tagged
+     * src × ranks + dst. Each pair's payload is added to {@code linkBytes} per link of its route, when not null.
+     */
+    static void startAllPairs(PacketNetwork network, ClusterTopology topology, int ranks, long seed,
+            double bytesPerFlow, int flows, double[] linkBytes) {
+        Router router = new Router(topology, RoutingMode.ECMP, seed);
+        int[] path = new int[topology.maxRouteLinks()];
+        for (int src = 0; src < ranks; src++) {
+            for (int dst = 0; dst < ranks; dst++) {
+                if (src != dst) {
+                    int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
+                    for (int hop = 0; linkBytes != null && hop < length; hop++) {
+                        topology.graph().addBytes(linkBytes, path[hop], bytesPerFlow * flows);
+                    }
+                    network.start(path, length, bytesPerFlow, flows, src * ranks + dst);
+                }
+            }
+        }
     }
 }

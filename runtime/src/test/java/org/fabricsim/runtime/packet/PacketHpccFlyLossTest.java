@@ -3,8 +3,6 @@ package org.fabricsim.runtime.packet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.fabricsim.runtime.routing.Router;
-import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -41,16 +39,7 @@ class PacketHpccFlyLossTest {
         PacketNetwork network = new PacketNetwork(simulation, fly.graph(), config);
         long[] lastFinishPs = new long[1];
         network.setListener((tag, finishPs) -> lastFinishPs[0] = Math.max(lastFinishPs[0], finishPs));
-        Router router = new Router(fly, RoutingMode.ECMP, 7);
-        int[] path = new int[fly.maxRouteLinks()];
-        for (int src = 0; src < RANKS; src++) {
-            for (int dst = 0; dst < RANKS; dst++) {
-                if (src != dst) {
-                    int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-                    network.start(path, length, PAIR_BYTES / 4, 4, src * RANKS + dst);
-                }
-            }
-        }
+        PacketFixtures.startAllPairs(network, fly, RANKS, 7, PAIR_BYTES / 4, 4, null);
         simulation.run(network);
         // 32 × 31 pairs × 131,072 B = 130,023,424 B, every one delivered.
         assertEquals(130_023_424.0, network.bytesDelivered());

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.fabricsim.runtime.packet.PacketConfig.CongestionControl;
 import org.fabricsim.runtime.packet.PacketConfig.FlowControl;
 import org.fabricsim.runtime.packet.PacketConfig.Recovery;
-import org.fabricsim.runtime.routing.Router;
-import org.fabricsim.runtime.routing.RoutingMode;
 import org.fabricsim.runtime.sim.Simulation;
 import org.fabricsim.runtime.topology.ClusterTopology;
 import org.junit.jupiter.api.Test;
@@ -29,16 +27,7 @@ class PacketReplayTest {
         PacketNetwork network = new PacketNetwork(simulation, topology.graph(), config);
         StringBuilder trace = new StringBuilder();
         network.setListener((tag, finishPs) -> trace.append(tag).append(':').append(finishPs).append(';'));
-        Router router = new Router(topology, RoutingMode.ECMP, 5);
-        int[] path = new int[topology.maxRouteLinks()];
-        for (int src = 0; src < HOSTS; src++) {
-            for (int dst = 0; dst < HOSTS; dst++) {
-                if (src != dst) {
-                    int length = router.route(src, dst, Router.flowKey(src, dst, 0), 0, path);
-                    network.start(path, length, 96 * 1024, 1, src * HOSTS + dst);
-                }
-            }
-        }
+        PacketFixtures.startAllPairs(network, topology, HOSTS, 5, 96 * 1024, 1, null);
         simulation.run(network);
         trace.append(simulation.nowPs()).append(network.counters().totals());
         for (int link = 0; link < topology.graph().linkCount(); link++) {
