@@ -120,10 +120,10 @@ final class HpccLinks {
      * where the episode's flows have no more than their first window W_init = c·T each ({@link #roundTripSeconds}, c the
      * link's rate): HPCC's first round trip sends W_init at line rate before any feedback (session 68's window), so
      * no rate HPCC sets reaches their packets, and the flow control alone runs the link, as for a class HPCC does not
-     * read ({@link #crossesUnread}). {@code measured} itself where the flows sit at the rate floor ({@link
-     * #atRateFloor}): they never reach the pacing's fixed point.
+     * read ({@link #crossesUnread}). {@code measured} itself where the flows sit at the rate floor ({@code
+     * atRateFloor}, the caller's {@link #atRateFloor} of the same episode): they never reach the pacing's fixed point.
      */
-    double paced(int link, double measured, double flowsPerSender, double episodeBytesPerSender,
+    double paced(int link, double measured, boolean atRateFloor, double flowsPerSender, double episodeBytesPerSender,
             double episodeBytes) {
         if (hpcc == null) {
             return measured;
@@ -131,7 +131,7 @@ final class HpccLinks {
         if (episodeBytesPerSender / flowsPerSender <= graph.linkBytesPerSecond(link) * roundTripSeconds(link)) {
             return 1;
         }
-        return atRateFloor(link, flowsPerSender, episodeBytesPerSender, episodeBytes) ? measured
+        return atRateFloor ? measured
                 : Math.min(measured, HpccPacing.pacedFactor(hpcc, flows(flowsPerSender, episodeBytesPerSender,
                         episodeBytes)));
     }
