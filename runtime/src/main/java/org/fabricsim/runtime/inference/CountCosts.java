@@ -1,7 +1,6 @@
 package org.fabricsim.runtime.inference;
 
 import org.fabricsim.runtime.compute.ComputeCalibration;
-import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.spec.ParallelismSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
 
@@ -12,8 +11,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * ServingModel} (x = T/(DP·CP), L layers of which L_m MoE, PP stages, f the MLP width, t = TP):
  * <ul>
  * <li>T tokens ({@link #tokenSeconds}): L/PP × the attention projections of x; (L − L_m)/PP × the
- * dense MLP of width f/t plus its element-wise traffic; L_m/PP × the busiest EP rank's experts at load
- * L(T) plus theirs; r·L/PP TP all-reduces of x·h·2 bytes (r = 2, 1 in a parallel block:
+ * dense MLP of width f/t plus its element-wise kernels; L_m/PP × the busiest EP rank's experts at load
+ * L(T) plus theirs (each element-wise kernel at least the generation's fixed time, {@link DecodeKernelFloor}); r·L/PP TP all-reduces of x·h·2 bytes (r = 2, 1 in a parallel block:
  * {@link TransformerSpec#tensorReductionsPerLayer}); L_m/PP EP dispatches and combines; less
  * two-batch overlap's gain;</li>
  * <li>T_l logit tokens ({@link #logitSeconds}): 1/PP of the LM head on T_l/(DP·CP) tokens.</li>
@@ -24,7 +23,6 @@ final class CountCosts {
     private static final double PICOSECONDS_PER_SECOND = 1e12;
 
     private final TransformerSpec model;
-    private final Device device;
     private final LayerKernels kernels;
     private final ExpertExchange experts;
     private final CollectiveFit allReduce;
@@ -40,10 +38,9 @@ final class CountCosts {
      * @param moeLayers L_m, the MoE layers (0 for a dense model)
      * @param allReduce TP all-reduce cost over the replica's TP group (null when TP = 1)
      */
-    CountCosts(TransformerSpec model, Device device, ParallelismSpec parallel, int moeLayers, LayerKernels kernels,
+    CountCosts(TransformerSpec model, ParallelismSpec parallel, int moeLayers, LayerKernels kernels,
             ExpertExchange experts, CollectiveFit allReduce) {
         this.model = model;
-        this.device = device;
         this.kernels = kernels;
         this.experts = experts;
         this.allReduce = allReduce;
@@ -75,16 +72,16 @@ final class CountCosts {
     private double costTokens(int tokens) {
         double x = (double) tokens / tokenShards;
         int h = model.hidden();
-        double elementwiseBytes = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * x * h;
+        double hiddenElements = ComputeCalibration.HIDDEN_PASSES_PER_LAYER * x * h;
         double passes = model.gatedMlp() ? ComputeCalibration.SWIGLU_PASSES : ComputeCalibration.GELU_PASSES;
         double seconds = kernels.times(layersPerStage, kernels.attentionProjections(x));
         double denseWidth = model.ffn() / (double) tensor;
         seconds += kernels.times((model.layers() - moeLayers) / (double) pipeline, kernels.mlp(x, denseWidth)
-                + device.memorySeconds((elementwiseBytes + passes * x * denseWidth) * device.activationBytes()));
+                + kernels.elementwise(hiddenElements, passes * x * denseWidth));
         double load = experts.load(tokens);
         if (moeLayers > 0) {
-            seconds += kernels.times(moeLayers / (double) pipeline, kernels.moe(x, tokens, load) + device.memorySeconds(
-                    (elementwiseBytes + passes * x * model.topK() * load * model.expertFfn()) * device.activationBytes()));
+            seconds += kernels.times(moeLayers / (double) pipeline, kernels.moe(x, tokens, load)
+                    + kernels.elementwise(hiddenElements, passes * x * model.topK() * load * model.expertFfn()));
         }
         double communicationPs = 0;
         if (allReduce != null) {

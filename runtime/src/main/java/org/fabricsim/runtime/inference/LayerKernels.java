@@ -43,6 +43,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the down; a MoE layer quantizes its x tokens once before the experts' up-projections (before the EP
  * dispatch, which sends them in FP8) and the busiest rank's routed rows before their down-projections;
  * the router's GEMM is left unquantized, as vLLM's checkpoints leave the gate;</li>
+ * <li>where the generation has measured them ({@link DecodeKernelFloor}), the attention call, each quantization
+ * and each element-wise kernel take at least its minimum duration t_min, and a GEMM's memory time is its measured
+ * weight-streaming line t_g + bytes ÷ B_g in place of the bytes ÷ B_e;</li>
  * </ul>
  * Each call O(1).
  */
@@ -57,6 +60,8 @@ final class LayerKernels {
     /** Whether each FP8 GEMM's input is quantized in a kernel of its own (class comment). */
     private final boolean separateQuantization;
     private final AttentionCore attention;
+    /** The generation's fixed time per kernel and its GEMMs' weight-streaming line ({@link DecodeKernelFloor}). */
+    private final DecodeKernelFloor floor;
     private double flopsGroup;
     private double flopsTotal;
 
@@ -73,6 +78,15 @@ final class LayerKernels {
     LayerKernels(TransformerSpec model, Device device, Device head, double weightBytes, ParallelismSpec parallel,
             int expertSlots, double kvBytesPerToken, int kvShards, boolean separateQuantization,
             DecodeAttentionRead decodeRead) {
+        this(model, device, head, weightBytes, parallel, expertSlots, kvBytesPerToken, kvShards, separateQuantization,
+                decodeRead, DecodeKernelFloor.NONE);
+    }
+
+    /** As above, every kernel at least {@code floor}'s fixed time and the GEMMs on its line. */
+    LayerKernels(TransformerSpec model, Device device, Device head, double weightBytes, ParallelismSpec parallel,
+            int expertSlots, double kvBytesPerToken, int kvShards, boolean separateQuantization,
+            DecodeAttentionRead decodeRead, DecodeKernelFloor floor) {
+        this.floor = floor;
         this.model = model;
         this.device = device;
         this.head = head;
@@ -143,6 +157,14 @@ final class LayerKernels {
         return output + gemm(x, (a + 2.0 * model.kvHeads()) * d / t, h, 1) + quantization(x, h);
     }
 
+    /**
+     * A layer's element-wise kernels besides attention ({@link DecodeKernelFloor#elementwiseSeconds}): {@code
+     * hiddenElements} passes over hidden vectors, {@code widthElements} over the MLP width.
+     */
+    double elementwise(double hiddenElements, double widthElements) {
+        return floor.elementwiseSeconds(device, hiddenElements, widthElements);
+    }
+
     /** MLA's KV up-projection (m, 2ad/t, c) of {@code m} latents into this rank's heads' keys and values. */
     double latentUpProjection(double m) {
         return gemm(m, 2.0 * model.heads() * model.headDim() / tensor, model.kvLoraRank(), 1)
@@ -158,7 +180,7 @@ final class LayerKernels {
         double causalFlops = attention.causalFlops(prefillPairs, prefixPairs);
         double unmaskedFlops = attention.unmaskedFlops(prefixPairs, decodePairs);
         flopsGroup += causalFlops + unmaskedFlops;
-        return attention.seconds(causalFlops, unmaskedFlops, decodePairs, kvTokens);
+        return floor.kernel(attention.seconds(causalFlops, unmaskedFlops, decodePairs, kvTokens));
     }
 
     /** The LM head (m, V/t, h), kept in BF16 by FP8 checkpoints, so at the BF16 peak with 2-byte weights. */
@@ -206,8 +228,8 @@ final class LayerKernels {
         if (!separateQuantization || rows <= 0 || width <= 0) {
             return 0;
         }
-        return device.memorySeconds(rows * (width * (device.activationBytes() + Precision.FP8.bytes())
-                + Precision.FP32.bytes()));
+        return floor.kernel(device.memorySeconds(rows * (width * (device.activationBytes() + Precision.FP8.bytes())
+                + Precision.FP32.bytes())));
     }
 
     /**
@@ -221,7 +243,8 @@ final class LayerKernels {
         double flops = Gemm.flops(m, n, k);
         flopsGroup += flops;
         double compute = flops / (device.gemmFlopsPerSecond() * SplitKGemm.efficiency(device, m, n, k));
-        double memory = device.memorySeconds(weightRead * k * n * weightBytes + device.activationBytes() * (m * k + m * n));
+        double memory = floor.gemmMemorySeconds(device,
+                weightRead * k * n * weightBytes + device.activationBytes() * (m * k + m * n));
         return Math.max(compute, memory);
     }
 }

@@ -27,7 +27,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the LM head in BF16, the routed experts of the busiest EP rank at load L ({@link
  * ExpertExchange#load}) and the attention core, each at its roofline;</li>
  * <li>element-wise traffic: {@link ComputeCalibration#HIDDEN_PASSES_PER_LAYER} hidden vectors and
- * the activation's passes over the MLP width per token, at the element-wise HBM rate B_e;</li>
+ * the activation's passes over the MLP width per token, at the element-wise HBM rate B_e, each kernel at least
+ * the generation's minimum kernel duration ({@link DecodeKernelFloor});</li>
  * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer (1 in a parallel block) and, for MoE layers, an EP
  * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 with FP8 GEMMs,
  * else 2) and a combine of x·k·h·2, each at the engine's cost on the fabric ({@link CollectiveFit})
@@ -136,13 +137,13 @@ final class ServingModel {
         this.kernels = new LayerKernels(model, device, Device.of(accelerator, Precision.BF16, profile),
                 precision.bytes(), parallel, expertSlots, kvBytesPerToken, kvShards,
                 features.separateQuantization() && Device.runsFp8(accelerator, precision),
-                DecodeAttentionRead.of(accelerator));
+                DecodeAttentionRead.of(accelerator), DecodeKernelFloor.of(accelerator, precision));
         TwoBatchOverlap overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
                 ? TwoBatchOverlap.of(lowLatencyKernels, accelerator, device) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
                 Device.dispatchElementBytes(accelerator, precision), overlap, kernels,
                 lowLatencyKernels ? null : normalKernels, features.expertBalance());
-        this.counts = new CountCosts(model, device, parallel, moeLayers, kernels, experts, allReduce);
+        this.counts = new CountCosts(model, parallel, moeLayers, kernels, experts, allReduce);
         this.layersPerStage = counts.layersPerStage();
         this.busiestDataRank = parallel.data() > 1
                 ? new BusiestDataRank(kernels, parallel.data(), tokenShards, layersPerStage, tokensPerDecodeStep()) : null;
