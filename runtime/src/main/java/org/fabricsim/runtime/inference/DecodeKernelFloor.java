@@ -21,7 +21,8 @@ import org.fabricsim.runtime.spec.Precision;
  * element-wise rate, where its measured line exists: a GEMM of few rows is memory-bound, and its fixed part (the
  * split over few workgroups, their ramp and tail) is as large as reading a few tens of MB; each row added then costs
  * its FLOPs at R_g on top of the weight stream, not hidden under it: AITER's measured GEMMs grow linearly in the rows
- * from the first ones, with no flat memory-bound stretch ({@link #gemmSeconds}).</li>
+ * from the first ones, with no flat memory-bound stretch ({@link #gemmSeconds}). R_g is under the roofline's FP8
+ * rate, so on CDNA3 the line binds at every row count, prefill's GEMMs included.</li>
  * </ul>
  * The gap between two kernels of a captured graph is not in either (unmeasured on these parts), so the floor is a
  * lower bound. Generations without measurements ({@link #NONE}) keep the roofline, the same bits as before.
@@ -58,8 +59,9 @@ record DecodeKernelFloor(double kernelSeconds, double gemmFixedSeconds, double g
     /**
      * R_g of the same line: 1.08 PFLOP/s (0.41 of the part's 2,614.9 FP8 peak), the least-squares rate of what AITER's
      * tuned a8w8 GEMMs at 16 to 16,384 rows on the 304-CU part take beyond t_g + bytes ÷ B_g, over its 403 rows of
-     * the same 24 shapes (validation/reference/decode-gemm-batch-mi300x.csv, same commit): 0.41–1.52 ms a layer of 70B
-     * at TP 8 from 64 to 4,096 rows. The fit: DecodeKernelFloorTest.
+     * the same 24 shapes (validation/reference/decode-gemm-batch-mi300x.csv, same commit), mean |error| 9.0%: a 70B
+     * TP 8 layer's four GEMMs take 58.0, 81.3 and 119.9 µs at 32, 128 and 256 rows, 0.28 µs a row where the line
+     * alone would add nothing. The fit: DecodeKernelFloorTest.
      */
     static final double CDNA3_FP8_GEMM_FLOPS_PER_SECOND = 1.08e15;
 
