@@ -17,9 +17,12 @@ import org.fabricsim.runtime.spec.Precision;
  * reshape_and_cache}, {@code post_attention_layernorm}, {@code SiluAndMul}); a separate FP8 quantization of a GEMM's
  * input is one more each. The model's element-wise passes split over them ({@link #elementwiseSeconds}); the
  * rotary embedding and the cache write have no bytes in the model, so each takes t_min.</li>
- * <li><b>An FP8 GEMM's weight-streaming line</b> t_g + bytes ÷ B_g in place of the bytes at the element-wise rate,
- * where its measured line exists: a GEMM of few rows is memory-bound, and its fixed part (the split over few
- * workgroups, their ramp and tail) is as large as reading a few tens of MB ({@link #gemmMemorySeconds}).</li>
+ * <li><b>An FP8 GEMM's measured line</b> t_g + bytes ÷ B_g + F ÷ R_g (F = 2mnk FLOPs) in place of the bytes at the
+ * element-wise rate, where its measured line exists: a GEMM of few rows is memory-bound, and its fixed part (the
+ * split over few workgroups, their ramp and tail) is as large as reading a few tens of MB; each row added then costs
+ * its FLOPs at R_g on top of the weight stream, not hidden under it: AITER's measured GEMMs grow linearly in the rows
+ * from the first ones, with no flat memory-bound stretch ({@link #gemmSeconds}). R_g is under the roofline's FP8
+ * rate, so on CDNA3 the line binds at every row count, prefill's GEMMs included.</li>
  * </ul>
  * The gap between two kernels of a captured graph is not in either (unmeasured on these parts), so the floor is a
  * lower bound. Generations without measurements ({@link #NONE}) keep the roofline, the same bits as before.
@@ -28,10 +31,12 @@ import org.fabricsim.runtime.spec.Precision;
  * @param kernelSeconds      t_min, seconds; 0 without a measurement
  * @param gemmFixedSeconds   t_g, seconds; 0 without a line
  * @param gemmBytesPerSecond B_g, bytes per second; 0 without a line
+ * @param gemmFlopsPerSecond R_g, FLOPs per second a row's work adds at; 0 without a line
  */
-record DecodeKernelFloor(double kernelSeconds, double gemmFixedSeconds, double gemmBytesPerSecond) {
+record DecodeKernelFloor(double kernelSeconds, double gemmFixedSeconds, double gemmBytesPerSecond,
+        double gemmFlopsPerSecond) {
     /** No measurement: every kernel at its roofline. */
-    static final DecodeKernelFloor NONE = new DecodeKernelFloor(0, 0, 0);
+    static final DecodeKernelFloor NONE = new DecodeKernelFloor(0, 0, 0, 0);
     /** The small kernels of a dense decoder layer in vLLM (class comment), the attention call among them. */
     static final int SMALL_KERNELS_PER_LAYER = 6;
     /**
@@ -51,6 +56,14 @@ record DecodeKernelFloor(double kernelSeconds, double gemmFixedSeconds, double g
     static final double CDNA3_FP8_GEMM_FIXED_SECONDS = 8.91e-6;
     /** B_g of the same line: 3.58 TB/s, 0.676 of the part's 5.3 (its copy rate is 0.775). */
     static final double CDNA3_FP8_GEMM_BYTES_PER_SECOND = 3.58e12;
+    /**
+     * R_g of the same line: 1.08 PFLOP/s (0.41 of the part's 2,614.9 FP8 peak), the least-squares rate of what AITER's
+     * tuned a8w8 GEMMs at 16 to 16,384 rows on the 304-CU part take beyond t_g + bytes ÷ B_g, over its 403 rows of
+     * the same 24 shapes (validation/reference/decode-gemm-batch-mi300x.csv, same commit), mean |error| 9.0%: a 70B
+     * TP 8 layer's four GEMMs take 58.0, 81.3 and 119.9 µs at 32, 128 and 256 rows, 0.28 µs a row where the line
+     * alone would add nothing. The fit: DecodeKernelFloorTest.
+     */
+    static final double CDNA3_FP8_GEMM_FLOPS_PER_SECOND = 1.08e15;
 
     /**
      * The floor of {@code accelerator}'s generation for GEMMs at {@code precision}: CDNA3 has t_min, and the GEMM
@@ -62,8 +75,8 @@ record DecodeKernelFloor(double kernelSeconds, double gemmFixedSeconds, double g
         }
         return precision == Precision.FP8
                 ? new DecodeKernelFloor(CDNA3_KERNEL_SECONDS, CDNA3_FP8_GEMM_FIXED_SECONDS,
-                        CDNA3_FP8_GEMM_BYTES_PER_SECOND)
-                : new DecodeKernelFloor(CDNA3_KERNEL_SECONDS, 0, 0);
+                        CDNA3_FP8_GEMM_BYTES_PER_SECOND, CDNA3_FP8_GEMM_FLOPS_PER_SECOND)
+                : new DecodeKernelFloor(CDNA3_KERNEL_SECONDS, 0, 0, 0);
     }
 
     /** One small kernel of roofline {@code seconds}: max(seconds, t_min). */
@@ -71,9 +84,13 @@ record DecodeKernelFloor(double kernelSeconds, double gemmFixedSeconds, double g
         return Math.max(seconds, kernelSeconds);
     }
 
-    /** The memory time of a GEMM moving {@code bytes}: t_g + bytes ÷ B_g on a line, else at the element-wise rate. */
-    double gemmMemorySeconds(Device device, double bytes) {
-        return gemmBytesPerSecond > 0 ? gemmFixedSeconds + bytes / gemmBytesPerSecond : device.memorySeconds(bytes);
+    /**
+     * The time of a GEMM moving {@code bytes} and doing {@code flops} apart from its compute roofline: t_g + bytes ÷
+     * B_g + flops ÷ R_g on a measured line, else its bytes at the element-wise rate.
+     */
+    double gemmSeconds(Device device, double bytes, double flops) {
+        return gemmBytesPerSecond > 0 ? gemmFixedSeconds + bytes / gemmBytesPerSecond + flops / gemmFlopsPerSecond
+            : device.memorySeconds(bytes);
     }
 
     /**

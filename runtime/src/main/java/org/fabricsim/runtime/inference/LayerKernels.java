@@ -45,7 +45,7 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the router's GEMM is left unquantized, as vLLM's checkpoints leave the gate;</li>
  * <li>where the generation has measured them ({@link DecodeKernelFloor}), the attention call, each quantization
  * and each element-wise kernel take at least its minimum duration t_min, and a GEMM's memory time is its measured
- * weight-streaming line t_g + bytes ÷ B_g in place of the bytes ÷ B_e;</li>
+ * line t_g + bytes ÷ B_g + 2mnk ÷ R_g in place of the bytes ÷ B_e;</li>
  * </ul>
  * Each call O(1).
  */
@@ -233,8 +233,8 @@ final class LayerKernels {
     }
 
     /**
-     * Roofline seconds of a GEMM (m, n, k) whose weights (k×n, at the weight precision) are read
-     * with probability {@code weightRead}; adds its FLOPs to the group's.
+     * Seconds of a GEMM (m, n, k), the larger of its roofline and the generation's measured line, whose weights
+     * (k×n, at the weight precision) are read with probability {@code weightRead}; adds its FLOPs to the group's.
      */
     private double gemm(double m, double n, double k, double weightRead) {
         if (m <= 0 || n <= 0 || k <= 0) {
@@ -243,8 +243,8 @@ final class LayerKernels {
         double flops = Gemm.flops(m, n, k);
         flopsGroup += flops;
         double compute = flops / (device.gemmFlopsPerSecond() * SplitKGemm.efficiency(device, m, n, k));
-        double memory = floor.gemmMemorySeconds(device,
-                weightRead * k * n * weightBytes + device.activationBytes() * (m * k + m * n));
-        return Math.max(compute, memory);
+        double line = floor.gemmSeconds(device,
+                weightRead * k * n * weightBytes + device.activationBytes() * (m * k + m * n), flops);
+        return Math.max(compute, line);
     }
 }

@@ -9,14 +9,16 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.compute.Device;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Precision;
 import org.junit.jupiter.api.Test;
 
 /**
  * A decode layer's fixed cost on CDNA3 ({@link DecodeKernelFloor}): each small kernel takes at least 3.10 µs and
- * each FP8 GEMM's memory time is the line 8.91 µs + bytes ÷ 3.58 TB/s fitted to AITER's measured one-row GEMMs on
- * MI300X; a part of another generation keeps the roofline.
+ * each FP8 GEMM's time is at least the line 8.91 µs + bytes ÷ 3.58 TB/s + FLOPs ÷ 1.08 PFLOP/s fitted to AITER's
+ * measured GEMMs on MI300X (one row for the first two, 16 to 16,384 rows for the third); a part of another generation
+ * keeps the roofline.
  */
 class DecodeKernelFloorTest {
     /** MI300X as {@link HeldOutAcceleratorServingTest#MI300X}, and the same part stating no generation. */
@@ -34,11 +36,7 @@ class DecodeKernelFloorTest {
         double sumSeconds = 0;
         double sumBytesSquared = 0;
         double sumProducts = 0;
-        for (String line : reference()) {
-            if (!line.startsWith("\"")) {
-                continue;
-            }
-            String[] cells = line.substring(line.indexOf("\",") + 2).split(",");
+        for (String[] cells : reference("decode-gemm-mi300x.csv")) {
             double bytes = Double.parseDouble(cells[1]) * Double.parseDouble(cells[2]);
             double seconds = Double.parseDouble(cells[3]) * MICROSECOND;
             n++;
@@ -55,6 +53,43 @@ class DecodeKernelFloorTest {
     }
 
     @Test
+    void shouldFitTheGemmRowRateThroughAitersBatchedGemmsOnMi300x() throws IOException {
+        // Each of the 403 rows (cu_num 304, M 16 to 16,384) less the one-row line's t_g + bytes ÷ B_g (bytes: N·K FP8
+        // weights + BF16 input and output, 2·M·(K + N)), regressed through the origin on its FLOPs 2·M·N·K: R_g =
+        // Σ F² ÷ Σ F·(t − line) = 1.0754 PFLOP/s, the constant rounded to three digits.
+        double sumFlopsSquared = 0;
+        double sumProducts = 0;
+        int rows = 0;
+        for (String[] cells : reference("decode-gemm-batch-mi300x.csv")) {
+            double m = Double.parseDouble(cells[0]);
+            double n = Double.parseDouble(cells[1]);
+            double k = Double.parseDouble(cells[2]);
+            double beyondLine = Double.parseDouble(cells[3]) * MICROSECOND
+                    - DecodeKernelFloor.CDNA3_FP8_GEMM_FIXED_SECONDS
+                    - (n * k + 2 * m * (k + n)) / DecodeKernelFloor.CDNA3_FP8_GEMM_BYTES_PER_SECOND;
+            double flops = 2 * m * n * k;
+            sumFlopsSquared += flops * flops;
+            sumProducts += flops * beyondLine;
+            rows++;
+        }
+        assertEquals(403, rows, "rows of the reference file");
+        assertEquals(DecodeKernelFloor.CDNA3_FP8_GEMM_FLOPS_PER_SECOND, sumFlopsSquared / sumProducts, 0.005e15);
+    }
+
+    @Test
+    void shouldChargeEachDecodingRowItsGemmFlopsOnTopOfTheWeightStream() {
+        // Llama 3.1 70B FP8 at TP 8, 128 decoding rows. Per row the layer's four GEMMs do 2 · (1,280 · 8,192 + 8,192
+        // · 1,024 + 7,168 · 8,192 + 8,192 · 3,584) = 213,909,504 FLOPs; 128 rows 27.380 GFLOP, at 1.08 PFLOP/s
+        // 25.352 µs more than the weight-streaming line alone, which binds in all four (gate/up: 8.91 µs + 62.65 MB ÷
+        // 3.58 TB/s = 26.41 µs against its 15.0 GFLOP at no more than 0.487 of 2,614.9 TFLOP/s, 11.8 µs).
+        double withRows = projectionsAndMlp(DecodeKernelFloor.of(MI300X, Precision.FP8), 128);
+        DecodeKernelFloor lineAlone = new DecodeKernelFloor(DecodeKernelFloor.CDNA3_KERNEL_SECONDS,
+                DecodeKernelFloor.CDNA3_FP8_GEMM_FIXED_SECONDS, DecodeKernelFloor.CDNA3_FP8_GEMM_BYTES_PER_SECOND,
+                Double.POSITIVE_INFINITY);
+        assertEquals(25.352 * MICROSECOND, withRows - projectionsAndMlp(lineAlone, 128), 0.001 * MICROSECOND);
+    }
+
+    @Test
     void shouldChargeABatchOneDecodeLayerItsGemmLinesAndKernelFloors() {
         // Llama 3.1 70B FP8 at TP 8, one token, per layer. GEMM bytes (weights N·K at 1 B + BF16 input and output):
         // output 8,407,040, QKV 10,504,704, gate/up 58,750,976, down 29,383,680; 107,046,400 in all. On the line each
@@ -62,11 +97,11 @@ class DecodeKernelFloorTest {
         // (1/3.58e12 − 1/4.1075e12) = 35.64 + 3.840 = 39.480 µs more. Element-wise: the norms' 10 · 8,192 passes and
         // the activation's 3 · 3,584, 185,344 bytes (0.045 µs) before; after, five kernels at 3.10 µs (two norms,
         // the activation, the rotary embedding, the cache write), 15.500 µs: 15.455 µs more. 80 layers · 54.935 µs =
-        // 4,394.79 µs.
+        // 4,394.79 µs. The row's FLOPs add 213,909,504 ÷ 1.08 PFLOP/s = 0.198 µs a layer, 15.85 µs: 4,410.63 µs.
         ServingModel floor = model(MI300X);
         ServingModel roofline = model(NO_GENERATION);
         double added = floor.counts().tokenSeconds(1) - roofline.counts().tokenSeconds(1);
-        assertEquals(4394.79 * MICROSECOND, added, 0.01 * MICROSECOND);
+        assertEquals(4410.63 * MICROSECOND, added, 0.01 * MICROSECOND);
     }
 
     @Test
@@ -82,11 +117,13 @@ class DecodeKernelFloorTest {
     @Test
     void shouldNotChargeTheFloorWhereTheKernelsRooflineExceedsIt() {
         // 4,096 tokens: each norm moves 5 · 4,096 · 8,192 · 2 bytes (81.7 µs), the activation 3 · 4,096 · 3,584 · 2
-        // (42.9 µs), the GEMMs are compute-bound (QKV 85.9 GFLOP, over 67 µs, against 33.5 µs on the line): only the
-        // rotary embedding and the cache write, which have no bytes in the model, add their floor, 80 · 2 · 3.10 =
-        // 496 µs.
-        double added = model(MI300X).counts().tokenSeconds(4096) - model(NO_GENERATION).counts().tokenSeconds(4096);
-        assertEquals(496 * MICROSECOND, added, 0.001 * MICROSECOND);
+        // (42.9 µs), above t_min: only the rotary embedding and the cache write, which have no bytes in the model,
+        // add their floor, 2 · 3.10 = 6.20 µs a layer.
+        double hidden = 10 * 4096.0 * 8192;
+        double width = 3 * 4096.0 * 3584;
+        double floor = kernels(DecodeKernelFloor.of(MI300X, Precision.FP8)).elementwise(hidden, width);
+        double roofline = kernels(DecodeKernelFloor.NONE).elementwise(hidden, width);
+        assertEquals(6.20 * MICROSECOND, floor - roofline, 0.001 * MICROSECOND);
     }
 
     @Test
@@ -94,7 +131,7 @@ class DecodeKernelFloorTest {
         // Hopper has no measured floor; a CDNA3 part serving BF16 weights keeps t_min but not the FP8 GEMM line.
         assertSame(DecodeKernelFloor.NONE, DecodeKernelFloor.of(ServingFixtures.H100, Precision.FP8));
         DecodeKernelFloor bf16 = DecodeKernelFloor.of(MI300X, Precision.BF16);
-        assertEquals(new DecodeKernelFloor(3.10e-6, 0, 0), bf16);
+        assertEquals(new DecodeKernelFloor(3.10e-6, 0, 0, 0), bf16);
         assertEquals(1.0, bf16.kernel(1.0));
         assertEquals(3.10e-6, bf16.kernel(1e-6));
     }
@@ -104,9 +141,25 @@ class DecodeKernelFloorTest {
                 ServingFixtures.tensor(8), null, null, null, CalibrationProfile.defaults());
     }
 
-    private static List<String> reference() throws IOException {
-        try (InputStream in = DecodeKernelFloorTest.class.getResourceAsStream("/reference/decode-gemm-mi300x.csv")) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    /** The four GEMMs of a 70B TP 8 layer (no separate quantization) over {@code rows} decoding rows. */
+    private static double projectionsAndMlp(DecodeKernelFloor floor, double rows) {
+        LayerKernels kernels = kernels(floor);
+        return kernels.attentionProjections(rows) + kernels.mlp(rows, 28672 / 8.0);
+    }
+
+    /** A 70B TP 8 layer's kernels on MI300X at FP8 with {@code floor}. */
+    private static LayerKernels kernels(DecodeKernelFloor floor) {
+        Device device = Device.of(MI300X, Precision.FP8, CalibrationProfile.defaults());
+        return new LayerKernels(ServingFixtures.LLAMA3_70B, device, device, Precision.FP8.bytes(),
+                ServingFixtures.tensor(8), 0, KvCache.bytesPerToken(ServingFixtures.LLAMA3_70B, 1), 1, false,
+                DecodeAttentionRead.ELEMENT_WISE, floor);
+    }
+
+    /** The cells after the quoted source of each data row of {@code file}: m, n, k, microseconds, kernel. */
+    private static List<String[]> reference(String file) throws IOException {
+        try (InputStream in = DecodeKernelFloorTest.class.getResourceAsStream("/reference/" + file)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(line -> line.startsWith("\""))
+                    .map(line -> line.substring(line.indexOf("\",") + 2).split(",")).toList();
         }
     }
 }

@@ -57,10 +57,13 @@ class HeldOutAcceleratorServingTest {
      * 70B B200 128/2048 (+15.4 → +14.4%), 128/4096 (+29.3 → +15.5%), 2048/2048 (+21.4 → +13.4%) and 70B GB200
      * 128/4096 (+21.8 → +9.4%), 1000/2000 (+16.1 → +15.0%) in or toward ±15% (docs/accuracy.md, "Blackwell decode
      * GEMMs, session 60").</li>
-     * <li>MI300X vLLM, all 8, fast (+32% to +67% since session 71, when a CDNA3 decode layer pays its kernels' fixed
-     * time, {@link DecodeKernelFloor}: 0.4 to 1.0 point in, the FP8 GEMMs' 8.91 µs each on steps of 80–265 ms;
-     * 70B +67.1/+67.3/+65.8/+50.0%, 405B +40.6/+34.2/+32.0/+33.8%; docs/accuracy.md, "A decode layer's fixed cost,
-     * session 71"; +33% to +68% since session 70, when the rows' TP all-reduces under 64 MiB run
+     * <li>MI300X vLLM, all 8, fast (+17% to +56% since session 71's second change, when each FP8 GEMM row on CDNA3
+     * adds its FLOPs at AITER's measured 1.08 PFLOP/s on top of the weight stream, {@link DecodeKernelFloor}: 70B
+     * +51.8/+55.8/+48.7/+37.4%, 405B +31.3/+22.4/+17.3/+17.2%, 9.3 to 17.1 points in; docs/accuracy.md, "vLLM's
+     * per-sequence decode cost on MI300X, session 71"; +32% to +67% since session 71, when a CDNA3 decode layer
+     * pays its kernels' fixed time, {@link DecodeKernelFloor}: 0.4 to 1.0 point in, the FP8 GEMMs' 8.91 µs each on
+     * steps of 80–265 ms; 70B +67.1/+67.3/+65.8/+50.0%, 405B +40.6/+34.2/+32.0/+33.8%; docs/accuracy.md, "A decode
+     * layer's fixed cost, session 71"; +33% to +68% since session 70, when the rows' TP all-reduces under 64 MiB run
      * AITER's custom all-reduce, the image's ({@link CustomAllReduce}; 70B +73.3/+63.9/+66.4/+48.2 → +67.7/+68.3/+66.6/
      * +50.6%, 405B +44.2/+34.8/+34.4/+29.5 → +41.0/+34.8/+32.5/+34.4% for 128/2048, 128/4096, 500/2000, 2048/2048;
      * docs/accuracy.md, "Serving frameworks' all-reduce, session 70"); +30% to +73% since serving's all-reduce runs
