@@ -41,6 +41,8 @@ import org.junit.jupiter.api.Test;
  * keeps no lanes; one lane is refused, its routes' buffers waiting in a cycle): 217 move, 15 named, 86 refused, 52
  * silent, 229 s at load 18. Session 70 added MoeServe's {@code custom-all-reduce below 8 MiB}, which its TP 1 pool
  * has no all-reduce for, so the editor names it: 217 move, 16 named, 86 refused, 52 silent, 128 s at load 15.
+ * Session 71 added Plain's {@code dp-algorithm ring}, silent for the reason {@link #NO_EFFECT_HERE} gives: 218 move,
+ * 15 named, 87 refused, 53 silent, 216 s at load 19.
  */
 class EverySettingMovesTheResultTest extends FabricModelTest {
 
