@@ -53,6 +53,7 @@ final class EverySetting {
                 parallel data 64
                 sharding zero-3
                 software Fused
+                dp-algorithm ring
             }
 
             inference MoeServe {

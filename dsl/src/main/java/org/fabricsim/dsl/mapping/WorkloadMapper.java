@@ -37,6 +37,7 @@ import org.fabricsim.dsl.model.NodeRanges;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.dsl.units.Dimension;
 import org.fabricsim.dsl.units.Units;
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.InferenceSpec;
 import org.fabricsim.runtime.spec.NetworkPlacement;
@@ -114,7 +115,8 @@ final class WorkloadMapper {
                 training.getOverlap() == null ? DEFAULT_OVERLAP : Units.fraction(training.getOverlap()),
                 toSoftware(training.getSoftware()), training.isTensorOverlap(), trainTokens(training),
                 fp8Scaling(training, Literals.TRAINING__FP8_SCALING, training.getFp8Scaling()),
-                recomputeModules(training), training.isCollNet());
+                recomputeModules(training), training.isCollNet(),
+                Algorithm.valueOf(training.getDataParallelAlgorithm().getName()));
     }
 
     /**

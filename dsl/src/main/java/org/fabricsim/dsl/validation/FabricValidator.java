@@ -17,7 +17,7 @@ import org.eclipse.xtext.validation.NamesAreUniqueValidator;
         DomainSpanValidator.class, TokenBudgetValidator.class, FailureDomainValidator.class,
         TierStructureValidator.class,
         ServingFeaturesValidator.class, VariationValidator.class, SearchValidator.class, TorusValidator.class,
-        OpticalCubesValidator.class, SharingValidator.class, CollNetValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
+        OpticalCubesValidator.class, SharingValidator.class, CollNetValidator.class, DataParallelAlgorithmValidator.class, NetworkBackendValidator.class, PacketSettingsValidator.class,
         HpccParametersValidator.class, IbCcParametersValidator.class, ScheduledParametersValidator.class,
         FabricBehaviourValidator.class,
         DataCentreValidator.class, TorusAlgorithmValidator.class, ReservedMemoryValidator.class,

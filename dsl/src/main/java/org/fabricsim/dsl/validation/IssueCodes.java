@@ -259,6 +259,12 @@ public final class IssueCodes {
      */
     public static final String COLLNET_IGNORED = PREFIX + "workload.collnet-ignored";
     /**
+     * A training's {@code dp-algorithm} its data-parallel collectives cannot run: one the training step does not run
+     * them on (only {@code ring} and {@code collnet-direct}, or {@code auto}), or {@code collnet-direct} where the
+     * scale-out fabric or switches do not reduce in the network. Data: auto.
+     */
+    public static final String DP_ALGORITHM_UNAVAILABLE = PREFIX + "workload.dp-algorithm-unavailable";
+    /**
      * A job of a shared cluster that is not a collective benchmark, training job or serving deployment
      * of that cluster, or a study of a shared cluster that varies or searches. Data: none.
      */

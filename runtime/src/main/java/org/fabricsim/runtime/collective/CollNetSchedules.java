@@ -61,16 +61,59 @@ final class CollNetSchedules {
      * the roots ({@link AggregationTrees#allocateJob}). O(groups · k · R · heads · hops).
      */
     static int granted(ClusterTopology topology, int[][] groups) {
-        AggregationTrees trees = new AggregationTrees(topology);
         int granted = 0;
-        for (int[] group : groups) {
-            int k = localRanks(topology, group.length, group);
-            if (runsOn(topology, group.length, Algorithm.COLLNET_DIRECT, k)
-                    && trees.allocateJob(group, k, true) != null) {
-                granted++;
-            }
+        for (int[] choices : grants(topology, groups)) {
+            granted += choices == null ? 0 : 1;
         }
         return granted;
+    }
+
+    /**
+     * Bytes per link when every one of {@code groups} runs {@code operation} of {@code sizeBytes} per rank on
+     * CollNet-direct at once, each on the trees granted to it ({@link #granted}'s order): each group's {@link
+     * #schedule}, its tree transfers on their links and its sends inside a node on their route. Per NIC: the all-reduce
+     * S/k each way, the reduce-scatter S/k up and S/n down, the all-gather the reverse; a tree link up S/k (S/n per
+     * head below it for the all-gather), down the reverse. O(groups · (k² + k · heads · hops)).
+     *
+     * @throws IllegalArgumentException where the switches refuse some group its trees
+     */
+    static double[] linkBytes(ClusterTopology topology, CollectiveOperation operation, long sizeBytes,
+            int[][] groups) {
+        int[][] grants = grants(topology, groups);
+        double[] bytes = new double[topology.graph().linkCount()];
+        int[] path = new int[topology.maxRouteLinks()];
+        for (int g = 0; g < groups.length; g++) {
+            int[] group = groups[g];
+            if (grants[g] == null) {
+                throw new IllegalArgumentException("the switches grant no aggregation tree to data-parallel group "
+                        + g + " of " + groups.length);
+            }
+            Schedule schedule = schedule(topology, operation, sizeBytes, group.length, false, group, grants[g]);
+            for (int t = 0; t < schedule.endTransfer(schedule.phaseCount() - 1); t++) {
+                if (schedule.kind(t) == Schedule.AGGREGATE) {
+                    bytes[schedule.source(t)] += schedule.bytes(t);
+                    continue;
+                }
+                int length = topology.route(group[schedule.source(t)], group[schedule.destination(t)],
+                        (hop, firstLink, stride, candidates) -> 0, path);
+                for (int l = 0; l < length; l++) {
+                    bytes[path[l]] += schedule.bytes(t);
+                }
+            }
+        }
+        return bytes;
+    }
+
+    /** Each group's tree choices, granted in turn and spread over the roots, or null where refused. */
+    private static int[][] grants(ClusterTopology topology, int[][] groups) {
+        AggregationTrees trees = new AggregationTrees(topology);
+        int[][] grants = new int[groups.length][];
+        for (int g = 0; g < groups.length; g++) {
+            int k = localRanks(topology, groups[g].length, groups[g]);
+            grants[g] = runsOn(topology, groups[g].length, Algorithm.COLLNET_DIRECT, k)
+                    ? trees.allocateJob(groups[g], k, true) : null;
+        }
+        return grants;
     }
 
     /** {@link #applicable}'s conditions but the trees, for {@code ranks} ranks {@code k} to a node. */
@@ -113,8 +156,14 @@ final class CollNetSchedules {
      */
     static Schedule schedule(ClusterTopology topology, CollectiveOperation operation, long sizeBytes, int ranks,
             boolean chain, int[] accelerators) {
+        return schedule(topology, operation, sizeBytes, ranks, chain, accelerators,
+                trees(topology, ranks, accelerators, localRanks(topology, ranks, accelerators)));
+    }
+
+    /** {@link #schedule} on the tree choices {@code choices}, one per local index. */
+    private static Schedule schedule(ClusterTopology topology, CollectiveOperation operation, long sizeBytes,
+            int ranks, boolean chain, int[] accelerators, int[] choices) {
         int k = localRanks(topology, ranks, accelerators);
-        int[] choices = trees(topology, ranks, accelerators, k);
         double railBytes = (double) sizeBytes / k;
         double rankBytes = (double) sizeBytes / ranks;
         boolean gathers = operation != CollectiveOperation.REDUCE_SCATTER;

@@ -136,6 +136,18 @@ public final class CollectiveEngine {
         return CollNetSchedules.granted(topology, groups);
     }
 
+    /**
+     * Bytes per link handle when every one of {@code groups} (as {@link #collNetGroupsGranted}'s, all granted) runs
+     * {@code operation} of {@code sizeBytes} per rank on CollNet-direct at once, each on its own trees: what the
+     * algorithm sends, not a ring's 2(n − 1)/n ({@code CollNetSchedules}). O(groups · k · heads · hops).
+     *
+     * @throws IllegalArgumentException where the switches refuse some group its trees
+     */
+    public static double[] collNetLinkBytes(ClusterTopology topology, CollectiveOperation operation, long sizeBytes,
+            int[][] groups) {
+        return CollNetSchedules.linkBytes(topology, operation, sizeBytes, groups);
+    }
+
     private static void requireRanks(ClusterTopology topology, CollectiveRequest request) {
         if (request.ranks() > topology.accelerators()) {
             throw new IllegalArgumentException(request.ranks() + " ranks on a cluster of " + topology.accelerators()

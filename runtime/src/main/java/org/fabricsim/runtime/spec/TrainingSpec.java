@@ -2,6 +2,8 @@ package org.fabricsim.runtime.spec;
 
 import java.util.List;
 
+import org.fabricsim.runtime.collective.Algorithm;
+
 /**
  * An LLM training job.
  *
@@ -30,12 +32,27 @@ import java.util.List;
  * @param collNet               whether NCCL may run the data-parallel reduce-scatters, all-gathers and all-reduces on
  *                              CollNet, reduced in the scale-out switches (NCCL_COLLNET_ENABLE=1 with the SHARP
  *                              plugin), where the switches reduce and grant every data-parallel group its trees
+ * @param dataParallelAlgorithm the algorithm NCCL_ALGO forces on the data-parallel reduce-scatters, all-gathers and
+ *                              all-reduces: {@code AUTO} (NCCL's tuner), {@code RING} or {@code COLLNET_DIRECT}
+ *                              (CollNet whether or not {@code collNet} says so: forcing it enables it)
  */
 public record TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
         long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
         PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
         SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling,
-        List<RecomputeModule> recomputeModules, boolean collNet) implements WorkloadSpec {
+        List<RecomputeModule> recomputeModules, boolean collNet, Algorithm dataParallelAlgorithm)
+        implements WorkloadSpec {
+
+    /** A job whose data-parallel algorithm is NCCL's tuner's ({@link #dataParallelAlgorithm} {@code AUTO}). */
+    public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
+            long globalBatchSequences, int microBatch, Precision precision, ParallelismSpec parallel,
+            PipelineSchedule schedule, int virtualStages, Sharding sharding, Recompute recompute, double overlap,
+            SoftwareSpec software, boolean tensorOverlap, double trainTokens, Fp8Scaling fp8Scaling,
+            List<RecomputeModule> recomputeModules, boolean collNet) {
+        this(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch, precision, parallel,
+                schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap, trainTokens,
+                fp8Scaling, recomputeModules, collNet, Algorithm.AUTO);
+    }
 
     /** A job whose collectives never reduce in the scale-out switches (NCCL_COLLNET_ENABLE's default, 0). */
     public TrainingSpec(String name, TransformerSpec model, ClusterSpec cluster, int accelerators, int sequence,
@@ -105,20 +122,38 @@ public record TrainingSpec(String name, TransformerSpec model, ClusterSpec clust
                     + "no other policy does");
         }
         recomputeModules = RecomputeModule.copyOf(recomputeModules);
+        if (dataParallelAlgorithm != Algorithm.AUTO && dataParallelAlgorithm != Algorithm.RING
+                && dataParallelAlgorithm != Algorithm.COLLNET_DIRECT) {
+            throw new IllegalArgumentException("a training step runs its data-parallel collectives on 'ring' or"
+                    + " 'collnet-direct' (or NCCL's choice of the two, 'auto'), not "
+                    + (dataParallelAlgorithm == null ? "none" : "'" + dataParallelAlgorithm.label() + "'"));
+        }
     }
 
     /** This job with its FP8 recipe scaling by {@code scaling}. */
     public TrainingSpec withFp8Scaling(Fp8Scaling scaling) {
         return new TrainingSpec(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch,
                 precision, parallel, schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap,
-                trainTokens, scaling, recomputeModules, collNet);
+                trainTokens, scaling, recomputeModules, collNet, dataParallelAlgorithm);
     }
 
     /** This job with NCCL's CollNet enabled or not ({@link #collNet}). */
     public TrainingSpec withCollNet(boolean enabled) {
         return new TrainingSpec(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch,
                 precision, parallel, schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap,
-                trainTokens, fp8Scaling, recomputeModules, enabled);
+                trainTokens, fp8Scaling, recomputeModules, enabled, dataParallelAlgorithm);
+    }
+
+    /** This job with NCCL_ALGO forcing {@code algorithm} on its data-parallel collectives. */
+    public TrainingSpec withDataParallelAlgorithm(Algorithm algorithm) {
+        return new TrainingSpec(name, model, cluster, accelerators, sequence, globalBatchSequences, microBatch,
+                precision, parallel, schedule, virtualStages, sharding, recompute, overlap, software, tensorOverlap,
+                trainTokens, fp8Scaling, recomputeModules, collNet, algorithm);
+    }
+
+    /** Whether the data-parallel collectives may run on CollNet: {@link #collNet}, or NCCL_ALGO forces it. */
+    public boolean collNetEnabled() {
+        return collNet || dataParallelAlgorithm == Algorithm.COLLNET_DIRECT;
     }
 
     /**

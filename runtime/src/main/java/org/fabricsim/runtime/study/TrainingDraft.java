@@ -88,6 +88,6 @@ public final class TrainingDraft {
                 base.tensorOverlap(), base.trainTokens(),
                 precision == Precision.FP8 ? base.fp8Scaling() : Fp8Scaling.TENSOR,
                 recompute == base.recompute() ? base.recomputeModules() : RecomputeModule.defaults(recompute),
-                base.collNet());
+                base.collNet(), base.dataParallelAlgorithm());
     }
 }

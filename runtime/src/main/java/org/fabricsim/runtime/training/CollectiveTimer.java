@@ -2,8 +2,8 @@ package org.fabricsim.runtime.training;
 
 import java.util.Map;
 
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
-
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 
 /**
@@ -93,6 +93,17 @@ public interface CollectiveTimer {
      * to the step's link traffic. Default: no traffic is kept.
      */
     default void countRingSteps(Axis axis, double bytesPerRank, double pipelineBytes, double steps) {
+    }
+
+    /**
+     * Adds {@code times} data-parallel calls of {@code operation} (reduce-scatter, all-gather or all-reduce) of
+     * {@code bufferBytes} over groups of {@code ranks} to the link traffic. Default: the rings', one ring for a
+     * reduce-scatter or all-gather and two for an all-reduce ({@link #countRing}).
+     */
+    default void countDataParallel(CollectiveOperation operation, int ranks, double bufferBytes, double pipelineBytes,
+            double times) {
+        countRing(Axis.DATA, ranks, bufferBytes, pipelineBytes,
+                operation == CollectiveOperation.ALL_REDUCE ? 2 * times : times);
     }
 
     /** Adds {@code times} ring reduce-scatters or all-gathers of {@link #ringSeconds} to the link traffic. */

@@ -31,6 +31,15 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * where the groups' rings contend; an all-reduce sends S against 2(n − 1)/n·S, so CollNet. A group refused its trees
  * runs the ring, and a step waits for its slowest group, so CollNet serves the job only when every group is granted
  * ({@link #serves}). O(groups · hops) to grant; two small engine runs per distinct call.
+ *
+ * <p>NCCL_ALGO ({@link org.fabricsim.runtime.spec.TrainingSpec#dataParallelAlgorithm}): {@code RING} keeps every call
+ * on the ring; {@code COLLNET_DIRECT} puts every call on CollNet, and where some group is refused its trees the run
+ * stops, as NCCL does ("No algorithm/protocol available ... NCCL_ALGO was set to ...", {@code enqueue.cc}).
+ *
+ * <p>Link bytes ({@link #count}): a call on CollNet adds what every group's CollNet-direct schedule sends on its own
+ * trees ({@link CollectiveEngine#collNetLinkBytes}), computed once per operation and scaled by size (the bytes are
+ * linear in it): with one GPU per node each NIC S up and S/n down for a reduce-scatter, the reverse for an
+ * all-gather, S each way for an all-reduce, against the ring's (n − 1)/n·S each way per ring.
  */
 final class DataParallelCollNet {
     private final ClusterTopology topology;
@@ -38,6 +47,8 @@ final class DataParallelCollNet {
     private final Generation generation;
     private final RoutingMode routing;
     private final long seed;
+    private final Algorithm forced;
+    private final int[][] members;
     private final int[] first;
     private final int groups;
     private final int granted;
@@ -47,13 +58,20 @@ final class DataParallelCollNet {
     private double[] seconds = new double[8];
     private int cached;
     private boolean chosen;
+    /** By operation ordinal, CollNet's bytes per link of every group at once at {@link #linkSizeBytes}, or null. */
+    private final double[][] linkBytes = new double[CollectiveOperation.values().length][];
+    private final long linkSizeBytes;
 
     /**
      * The data-parallel groups of {@code placement} (rank r on {@code accelerators[r]}, null: on r) on {@code
-     * topology}, their calls at {@code calibration}'s step latencies on {@code generation}, routed by {@code routing}.
+     * topology}, their calls at {@code calibration}'s step latencies on {@code generation}, routed by {@code routing},
+     * the algorithm {@code forced} as NCCL_ALGO forces it ({@code AUTO}: the tuner's, {@code RING}, {@code
+     * COLLNET_DIRECT}).
+     *
+     * @throws IllegalArgumentException where CollNet is forced and some group cannot run it or is refused its trees
      */
     DataParallelCollNet(ClusterTopology topology, Placement placement, int[] accelerators, Calibration calibration,
-            Generation generation, RoutingMode routing, long seed) {
+            Generation generation, RoutingMode routing, long seed, Algorithm forced) {
         int dp = placement.size(Axis.DATA);
         int[][] members = new int[placement.accelerators() / dp][dp];
         int g = 0;
@@ -71,10 +89,22 @@ final class DataParallelCollNet {
         this.generation = generation;
         this.routing = routing;
         this.seed = seed;
+        this.forced = forced;
+        this.members = members;
         this.first = members[0];
         this.groups = members.length;
         this.granted = dp < 2 || !topology.scaleOutReduces() ? 0
                 : CollectiveEngine.collNetGroupsGranted(topology, members);
+        this.linkSizeBytes = (long) dp << 20; // S/n and S/k whole bytes
+        if (forced == Algorithm.COLLNET_DIRECT && !serves()) {
+            throw new IllegalArgumentException("'dp-algorithm collnet-direct' forces CollNet (NCCL_ALGO=CollNetDirect),"
+                    + " and " + (groups - granted) + " of the " + groups + " data-parallel groups cannot run it: "
+                    + (topology.scaleOutReduces() ? "their nodes cannot run CollNet (at least 2 nodes, at most 8 GPUs"
+                            + " a node, an NVSwitch-like scale-up) or the switches refuse them aggregation trees"
+                            + " (SHARPv3 and v4 host one tree per port)"
+                            : "the scale-out switches do not reduce")
+                    + ", so NCCL stops with 'No algorithm/protocol available'. Write 'dp-algorithm auto' or 'ring'.");
+        }
     }
 
     /** The data-parallel groups. */
@@ -102,13 +132,37 @@ final class DataParallelCollNet {
      * group alone runs it faster on CollNet than on the ring, else {@code ringSeconds} (all groups' rings at once).
      */
     double choose(CollectiveOperation operation, double bufferBytes, double ringSeconds) {
-        if (!serves() || !(bufferBytes >= first.length)) {
-            return ringSeconds;
-        }
-        double collNet = seconds(operation, Algorithm.COLLNET_DIRECT, bufferBytes);
-        boolean taken = collNet < seconds(operation, Algorithm.RING, bufferBytes);
+        boolean taken = takes(operation, bufferBytes);
         chosen |= taken;
-        return taken ? collNet : ringSeconds;
+        return taken ? seconds(operation, Algorithm.COLLNET_DIRECT, bufferBytes) : ringSeconds;
+    }
+
+    /**
+     * Whether {@code operation} of {@code bufferBytes} runs on CollNet: always where NCCL_ALGO forces it, never where
+     * it forces the ring or some group is refused, else where the first group alone runs it faster so (the tuner). A
+     * reduce-scatter decides for an all-gather of the same size: the two cost the same.
+     */
+    boolean takes(CollectiveOperation operation, double bufferBytes) {
+        if (forced == Algorithm.RING || !serves() || !(bufferBytes >= first.length)) {
+            return false;
+        }
+        CollectiveOperation decides = operation == CollectiveOperation.ALL_GATHER ? CollectiveOperation.REDUCE_SCATTER
+                : operation;
+        return forced == Algorithm.COLLNET_DIRECT || seconds(decides, Algorithm.COLLNET_DIRECT, bufferBytes)
+                < seconds(decides, Algorithm.RING, bufferBytes);
+    }
+
+    /**
+     * Adds {@code times} calls of {@code operation} of {@code bufferBytes} on CollNet, every group at once, to
+     * {@code traffic}: the groups' CollNet-direct link bytes at a reference size, scaled linearly. O(links) after
+     * the first call of an operation.
+     */
+    void count(CollectiveOperation operation, double bufferBytes, double times, LinkTraffic traffic) {
+        int o = operation.ordinal();
+        if (linkBytes[o] == null) {
+            linkBytes[o] = CollectiveEngine.collNetLinkBytes(topology, operation, linkSizeBytes, members);
+        }
+        traffic.add(linkBytes[o], times * bufferBytes / linkSizeBytes);
     }
 
     /**

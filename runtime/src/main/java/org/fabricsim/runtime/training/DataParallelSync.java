@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.Arrays;
 
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.spec.ParallelismSpec.Axis;
 
@@ -71,11 +72,16 @@ final class DataParallelSync {
                 + (experts > 0 ? timer.expertDataAllReducePlateauSeconds(edp) : 0);
     }
 
-    /** Adds {@code times} of the two rings of {@link #ringSeconds} to the timer's link traffic. */
-    static void countRings(CollectiveTimer timer, int dp, int edp, double parameters, double experts,
-            double bytesPerParameter, double pipelineBytes, double times) {
-        timer.countRing(Axis.DATA, dp, (parameters - experts) * bytesPerParameter, pipelineBytes, times);
-        timer.countExpertDataRing(edp, experts * bytesPerParameter, pipelineBytes, times);
+    /**
+     * Adds {@code times} calls of {@code operation} over the DP group ({@link CollectiveTimer#countDataParallel}: the
+     * rings', or CollNet's where NCCL runs it there) and the expert group's rings (two for an all-reduce) of {@link
+     * #ringSeconds} to the timer's link traffic, each call of {@code parameters} and {@code experts}.
+     */
+    static void countCalls(CollectiveTimer timer, CollectiveOperation operation, int dp, int edp, double parameters,
+            double experts, double bytesPerParameter, double pipelineBytes, double times) {
+        timer.countDataParallel(operation, dp, (parameters - experts) * bytesPerParameter, pipelineBytes, times);
+        timer.countExpertDataRing(edp, experts * bytesPerParameter, pipelineBytes,
+                operation == CollectiveOperation.ALL_REDUCE ? 2 * times : times);
     }
 
     /** A rank's share of {@code parameters} sharded over the DP group, its {@code experts} over the expert one. */

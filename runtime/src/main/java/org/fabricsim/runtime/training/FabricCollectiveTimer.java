@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import java.util.Map;
 
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.Generation;
@@ -97,6 +98,20 @@ public final class FabricCollectiveTimer implements RunTimer {
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour, int[] accelerators,
             Generation generation, boolean collNet) {
+        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, accelerators,
+                generation, collNet, Algorithm.AUTO);
+    }
+
+    /**
+     * A placed timer whose data-parallel collectives run on the algorithm NCCL_ALGO forces, {@code dataParallel}
+     * ({@code AUTO}: NCCL's tuner; {@code RING}; {@code COLLNET_DIRECT}, which enables CollNet whatever {@code
+     * collNet} says). O(groups · hops) to grant CollNet's trees.
+     *
+     * @throws IllegalArgumentException where CollNet is forced and some data-parallel group cannot run it
+     */
+    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
+            long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour, int[] accelerators,
+            Generation generation, boolean collNet, Algorithm dataParallel) {
         if (placement.accelerators() > topology.accelerators()
                 || accelerators != null && accelerators.length != placement.accelerators()) {
             throw new IllegalArgumentException(placement.accelerators() + " ranks on " + topology.accelerators()
@@ -119,8 +134,10 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.expertDataCrossingShare = patterns.crossings().expertDataCrossingShare();
         this.phases = new PointToPointPhases(placement, network, patterns, solved, axisCrossingShare);
         this.rccl = generation.rccl();
-        this.collNet = collNet && placement.size(Axis.DATA) > 1 ? new DataParallelCollNet(topology, placement,
-                accelerators, calibration, generation, routing, seed) : null;
+        this.collNet = (collNet || dataParallel == Algorithm.COLLNET_DIRECT) && placement.size(Axis.DATA) > 1
+                ? new DataParallelCollNet(topology, placement, accelerators, calibration, generation, routing, seed,
+                        dataParallel)
+                : null;
     }
 
     private FabricCollectiveTimer(FabricCollectiveTimer previous) {
@@ -184,6 +201,20 @@ public final class FabricCollectiveTimer implements RunTimer {
     private double ring(Axis axis, int ranks, double bufferBytes, double pipelineBytes) {
         return torusRings.serve(axis, ranks) ? torusRings.ringSeconds(axis, bufferBytes, pipelineBytes)
                 : RunTimer.super.ringSeconds(axis, ranks, bufferBytes, pipelineBytes);
+    }
+
+    /**
+     * A data-parallel call NCCL runs on CollNet ({@link DataParallelCollNet#takes}) adds CollNet's bytes ({@link
+     * DataParallelCollNet#count}); any other the rings'.
+     */
+    @Override
+    public void countDataParallel(CollectiveOperation operation, int ranks, double bufferBytes, double pipelineBytes,
+            double times) {
+        if (onCollNet(Axis.DATA, ranks) && times > 0 && collNet.takes(operation, bufferBytes)) {
+            collNet.count(operation, bufferBytes, times, solved.traffic());
+        } else {
+            RunTimer.super.countDataParallel(operation, ranks, bufferBytes, pipelineBytes, times);
+        }
     }
 
     @Override

@@ -52,7 +52,8 @@ public final class PlacedTraining {
         FabricCollectiveTimer timer = new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(spec.cluster()), ClusterTopologies.flowsPerPeer(spec.cluster()), seed,
                 Calibration.of(profile), NetworkKind.MAX_MIN, null, accelerators,
-                Generation.of(spec.cluster().node().accelerator().architecture()), spec.collNet());
+                Generation.of(spec.cluster().node().accelerator().architecture()), spec.collNetEnabled(),
+                spec.dataParallelAlgorithm());
         StepPlan plan = StepPlan.of(spec);
         StepBreakdown step = TrainingStep.simulate(spec, plan, timer, profile);
         PartCounts parts = PartCounts.of(spec.cluster(), spec.accelerators(), topology);

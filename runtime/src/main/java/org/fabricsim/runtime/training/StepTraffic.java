@@ -1,5 +1,6 @@
 package org.fabricsim.runtime.training;
 
+import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.compute.ComputeCalibration;
 import org.fabricsim.runtime.spec.ExpertRoutingSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -24,10 +25,11 @@ final class StepTraffic {
      * copies), M micro-batches each: per layer 8 TP collectives of T·h·e (12 with full recompute; half
      * as many in a parallel block) and one CP exchange forward and backward
      * ({@link ContextExchange#count}); per MoE layer 2 × (dispatch + combine); 2·v pipeline send
-     * rounds per micro-batch; per step (the routed experts' weights over their expert data-parallel group,
-     * {@link DataParallelSync#ringSeconds}) one gradient reduce-scatter (two for an all-reduce) and,
+     * rounds per micro-batch; per step and chunk (the routed experts' weights over their expert data-parallel group,
+     * {@link DataParallelSync#ringSeconds}) one gradient reduce-scatter (or all-reduce) and,
      * for ZeRO-1/2, one parameter all-gather; for ZeRO-3/FSDP two gathers and one reduce-scatter
-     * per micro-batch. The all-to-alls are routed as the step's micro-batch, {@code routing} ({@link
+     * per micro-batch; each call of the chunks' mean size, counted as the rings' bytes or, where NCCL runs it on
+     * CollNet, CollNet's ({@link CollectiveTimer#countDataParallel}). The all-to-alls are routed as the step's micro-batch, {@code routing} ({@link
      * SampledRouting}). O(P·v) plus the timer's O(links) per count.
      */
     static void count(CollectiveTimer timer, TrainingSpec spec, StepPlan plan, double tpBuffer,
@@ -62,15 +64,23 @@ final class StepTraffic {
         double weightBytes = ComputeCalibration.PARAMETER_GATHER_BYTES;
         int dp = par.data();
         int edp = Placement.of(par).expertData();
+        double v = plan.chunks();
+        double chunkParameters = stageParameters / v;
+        double chunkExperts = stageExperts / v;
         if (spec.sharding().shardsWeights()) {
-            DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, weightBytes, 0, 2 * m);
-            DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, gradientBytes, 0, m);
+            DataParallelSync.countCalls(timer, CollectiveOperation.ALL_GATHER, dp, edp, chunkParameters, chunkExperts,
+                    weightBytes, 0, 2 * m * v);
+            DataParallelSync.countCalls(timer, CollectiveOperation.REDUCE_SCATTER, dp, edp, chunkParameters,
+                    chunkExperts, gradientBytes, 0, m * v);
             return;
         }
-        double reductions = spec.allReducesGradients() ? 2 : 1;
-        DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, gradientBytes, ppBytes, reductions);
+        CollectiveOperation reduction = spec.allReducesGradients() ? CollectiveOperation.ALL_REDUCE
+                : CollectiveOperation.REDUCE_SCATTER;
+        DataParallelSync.countCalls(timer, reduction, dp, edp, chunkParameters, chunkExperts, gradientBytes, ppBytes,
+                v);
         if (spec.sharding() != Sharding.NONE) {
-            DataParallelSync.countRings(timer, dp, edp, stageParameters, stageExperts, weightBytes, 0, 1);
+            DataParallelSync.countCalls(timer, CollectiveOperation.ALL_GATHER, dp, edp, chunkParameters, chunkExperts,
+                    weightBytes, 0, v);
         }
     }
 }

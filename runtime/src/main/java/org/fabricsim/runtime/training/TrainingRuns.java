@@ -103,7 +103,8 @@ public final class TrainingRuns {
     private FabricCollectiveTimer flat(ClusterTopology topology, ParallelismSpec plan, Calibration calibration) {
         return new FabricCollectiveTimer(topology, Placement.of(plan), ClusterTopologies.routing(spec.cluster()),
                 ClusterTopologies.flowsPerPeer(spec.cluster()), seed, calibration, NetworkKind.MAX_MIN, behaviour, null,
-                Generation.of(spec.cluster().node().accelerator().architecture()), spec.collNet());
+                Generation.of(spec.cluster().node().accelerator().architecture()), spec.collNetEnabled(),
+                spec.dataParallelAlgorithm());
     }
 
     /**

@@ -3,8 +3,10 @@ package org.fabricsim.runtime.training;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -37,8 +39,12 @@ class DataParallelCollNetTest {
     }
 
     private static FabricCollectiveTimer timer(ClusterTopology cluster, boolean collNet) {
+        return timer(cluster, collNet, Algorithm.AUTO);
+    }
+
+    private static FabricCollectiveTimer timer(ClusterTopology cluster, boolean collNet, Algorithm forced) {
         return new FabricCollectiveTimer(cluster, PLAN, RoutingMode.ECMP, 1, 1, Calibration.DEFAULT,
-                NetworkKind.MAX_MIN, null, null, Generation.HOPPER, collNet);
+                NetworkKind.MAX_MIN, null, null, Generation.HOPPER, collNet, forced);
     }
 
     @Test
@@ -76,5 +82,43 @@ class DataParallelCollNetTest {
         assertFalse(with.collNet().serves());
         assertEquals(timer(cluster(4), false).allReduceSeconds(Axis.DATA, 8, S, 0),
                 with.allReduceSeconds(Axis.DATA, 8, S, 0), 0);
+    }
+
+    @Test
+    void shouldRunTheReduceScatterOnCollNetWhereNcclAlgoForcesIt() {
+        // NCCL_ALGO=CollNetDirect: the reduce-scatter the tuner keeps on the ring (the group alone: 18.79 ms against
+        // CollNet's 23.86 ms) runs on CollNet, each NIC sending S: S / B / 0.9 = 23.86 ms plus 14 us and the calls'
+        // overheads. The step's 32 rings at once send 32 flows out of each leaf, hashed (ECMP) onto its 32 uplinks at
+        // 2:1 so that some carry several, and each ring step waits for its slowest flow: over 3 times CollNet's time
+        // (94 ms, docs/fabric-behaviour.md, session 70), which the tuner, seeing one group alone, does not see.
+        // Forcing CollNet enables it.
+        FabricCollectiveTimer forced = timer(cluster(2), false, Algorithm.COLLNET_DIRECT);
+        double ring = timer(cluster(2), true).ringSeconds(Axis.DATA, 8, S, 0);
+        double collNet = forced.ringSeconds(Axis.DATA, 8, S, 0);
+        assertEquals(S / NIC / 0.9, collNet, 0.01 * S / NIC / 0.9);
+        assertTrue(ring > 3 * collNet, collNet + " s against the rings' " + ring + " s");
+        assertTrue(forced.collNet().chosen());
+    }
+
+    @Test
+    void shouldEqualTheTunersRingWhereNcclAlgoForcesTheRing() {
+        // NCCL_ALGO=Ring: the reduce-scatter, which the tuner keeps on the ring, takes the same time to the bit; the
+        // all-reduce, which the tuner moves to CollNet (25.3 ms), takes the ring's 2 (n - 1)/n S / B and more.
+        FabricCollectiveTimer ring = timer(cluster(2), true, Algorithm.RING);
+        FabricCollectiveTimer tuner = timer(cluster(2), true);
+        assertEquals(tuner.ringSeconds(Axis.DATA, 8, S, 0), ring.ringSeconds(Axis.DATA, 8, S, 0), 0);
+        assertEquals(timer(cluster(2), false).allReduceSeconds(Axis.DATA, 8, S, 0),
+                ring.allReduceSeconds(Axis.DATA, 8, S, 0), 0);
+        assertTrue(ring.allReduceSeconds(Axis.DATA, 8, S, 0) > 1.4 * tuner.allReduceSeconds(Axis.DATA, 8, S, 0));
+        assertFalse(ring.collNet().chosen());
+    }
+
+    @Test
+    void shouldStopWhereCollNetIsForcedAndTheSwitchesRefuseSomeGroups() {
+        // At 4:1 groups 16-31 get no tree: NCCL with NCCL_ALGO=CollNetDirect has no algorithm left for them.
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> timer(cluster(4), false, Algorithm.COLLNET_DIRECT));
+        assertTrue(refused.getMessage().contains("16 of the 32 data-parallel groups cannot run it"),
+                refused.getMessage());
     }
 }

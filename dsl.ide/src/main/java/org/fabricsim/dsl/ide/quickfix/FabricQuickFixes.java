@@ -194,6 +194,11 @@ public class FabricQuickFixes extends AbstractDeclarativeIdeQuickfixProvider {
         replaceWithData(acceptor, "Let NCCL choose the algorithm", 0);
     }
 
+    @QuickFix(IssueCodes.DP_ALGORITHM_UNAVAILABLE)
+    public void letNcclChooseTheDataParallelAlgorithm(DiagnosticResolutionAcceptor acceptor) {
+        replaceWithData(acceptor, "Let NCCL choose the algorithm", 0);
+    }
+
     @QuickFix(IssueCodes.BUCKET_UNAVAILABLE)
     public void letAutoChooseForTheTorus(DiagnosticResolutionAcceptor acceptor) {
         replaceWithData(acceptor, "Let auto choose the algorithm", 0);
