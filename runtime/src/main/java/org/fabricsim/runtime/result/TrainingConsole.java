@@ -51,8 +51,10 @@ final class TrainingConsole {
         }
         if (m.get("collnetGroups") instanceof Number groups && m.get("collnetGroupsGranted") instanceof Number granted) {
             out.append(String.format(Locale.ROOT, "  collnet          %d of %d DP groups granted SHARP trees; %s%n",
-                    granted.intValue(), groups.intValue(), Boolean.TRUE.equals(m.get("collnetChosen"))
-                            ? "DP collectives on CollNet where NCCL would run them" : "DP collectives on rings"));
+                    granted.intValue(), groups.intValue(), !Boolean.TRUE.equals(m.get("collnetChosen"))
+                            ? "DP collectives on rings" : Boolean.TRUE.equals(m.get("collnetForced"))
+                                    ? "DP collectives on CollNet, as dp-algorithm collnet-direct forces"
+                                    : "DP collectives on CollNet where NCCL would run them"));
         }
         if (p.get("routingSkew") instanceof Number skew && p.get("capacityFactor") instanceof Number capacity) {
             String limit = capacity.doubleValue() > 0

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -109,7 +110,8 @@ public final class Screen {
                 k -> ClusterTopologies.build(cluster, collectives));
         return new TimesOnly(new FabricCollectiveTimer(topology, Placement.of(spec.parallel()),
                 ClusterTopologies.routing(cluster), ClusterTopologies.flowsPerPeer(cluster), 1, collectives,
-                NetworkKind.ANALYTICAL, null, null, Generation.of(cluster.node().accelerator().architecture()), false));
+                NetworkKind.ANALYTICAL, null, null, Generation.of(cluster.node().accelerator().architecture()), false,
+                Algorithm.AUTO));
     }
 
     private static Key key(TrainingSpec spec) {

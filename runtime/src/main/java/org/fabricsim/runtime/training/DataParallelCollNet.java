@@ -166,13 +166,15 @@ final class DataParallelCollNet {
     }
 
     /**
-     * {@code result} with the groups, the groups granted their trees and whether a call ran on CollNet, under the
+     * {@code result} with the groups, the groups granted their trees, whether a call ran on CollNet and whether
+     * NCCL_ALGO forced it there ({@code collnetForced}), under the
      * keys docs/results-schema.md names; {@code result} itself when {@code collNet} is null (the job does not
      * enable CollNet).
      */
     static RunResult report(RunResult result, DataParallelCollNet collNet) {
         return collNet == null ? result : result.withMetric("collnetGroups", collNet.groups)
-                .withMetric("collnetGroupsGranted", collNet.granted).withMetric("collnetChosen", collNet.chosen);
+                .withMetric("collnetGroupsGranted", collNet.granted).withMetric("collnetChosen", collNet.chosen)
+                .withMetric("collnetForced", collNet.forced == Algorithm.COLLNET_DIRECT);
     }
 
     /** Seconds of {@code operation} of {@code bufferBytes} by {@code algorithm} on the first group alone, memoized. */

@@ -51,8 +51,8 @@ public final class FabricCollectiveTimer implements RunTimer {
     private final PointToPointPhases phases;
     /** By axis ordinal, the share of rank 0's ring hops that leave a scale-up domain. */
     private final double[] axisCrossingShare;
-    /** The same share of rank 0's expert data-parallel ring. */
-    private final double expertDataCrossingShare;
+    /** The ring over the expert data-parallel groups. */
+    private final ExpertDataRing expertData;
     /** Whether RCCL runs the job's collectives (CDNA3, CDNA4), whose cost model has no ring plateau. */
     private final boolean rccl;
     /** The data-parallel calls on CollNet, or null when the job does not enable it. */
@@ -83,7 +83,7 @@ public final class FabricCollectiveTimer implements RunTimer {
     public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
             long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour) {
         this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, null, Generation.HOPPER,
-                false);
+                false, Algorithm.AUTO);
     }
 
     /**
@@ -94,18 +94,9 @@ public final class FabricCollectiveTimer implements RunTimer {
      * {@code generation} picks a full mesh's rings (RCCL's on 8 CDNA3 GPUs, {@link MeshRings#successors}); the
      * shorter constructors run as Hopper. With {@code collNet} the data-parallel reduce-scatters, all-gathers and
      * all-reduces run on NCCL's CollNet where NCCL would run them there ({@link DataParallelCollNet}).
-     */
-    public FabricCollectiveTimer(ClusterTopology topology, Placement placement, RoutingMode routing, int flowsPerPeer,
-            long seed, Calibration calibration, NetworkKind network, FabricBehaviour behaviour, int[] accelerators,
-            Generation generation, boolean collNet) {
-        this(topology, placement, routing, flowsPerPeer, seed, calibration, network, behaviour, accelerators,
-                generation, collNet, Algorithm.AUTO);
-    }
-
-    /**
-     * A placed timer whose data-parallel collectives run on the algorithm NCCL_ALGO forces, {@code dataParallel}
-     * ({@code AUTO}: NCCL's tuner; {@code RING}; {@code COLLNET_DIRECT}, which enables CollNet whatever {@code
-     * collNet} says). O(groups · hops) to grant CollNet's trees.
+     * The data-parallel collectives run on the algorithm NCCL_ALGO forces, {@code dataParallel} ({@code AUTO}:
+     * NCCL's tuner; {@code RING}; {@code COLLNET_DIRECT}, which enables CollNet whatever {@code collNet} says).
+     * O(groups · hops) to grant CollNet's trees.
      *
      * @throws IllegalArgumentException where CollNet is forced and some data-parallel group cannot run it
      */
@@ -131,7 +122,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.solved = new SolvedPatterns(topology, calibration.stepOverheads());
         this.torusRings = new TorusRings(topology, placement, patterns, solved, accelerators != null);
         this.axisCrossingShare = patterns.crossings().axisCrossingShares();
-        this.expertDataCrossingShare = patterns.crossings().expertDataCrossingShare();
+        this.expertData = new ExpertDataRing(patterns, solved);
         this.phases = new PointToPointPhases(placement, network, patterns, solved, axisCrossingShare);
         this.rccl = generation.rccl();
         this.collNet = (collNet || dataParallel == Algorithm.COLLNET_DIRECT) && placement.size(Axis.DATA) > 1
@@ -147,7 +138,7 @@ public final class FabricCollectiveTimer implements RunTimer {
         this.solved = previous.solved.nextRun(topology);
         this.torusRings = previous.torusRings.nextRun(solved);
         this.axisCrossingShare = previous.axisCrossingShare;
-        this.expertDataCrossingShare = previous.expertDataCrossingShare;
+        this.expertData = previous.expertData.nextRun(solved);
         this.phases = previous.phases.nextRun(solved);
         this.rccl = previous.rccl;
         this.collNet = previous.collNet;
@@ -238,7 +229,7 @@ public final class FabricCollectiveTimer implements RunTimer {
 
     @Override
     public double expertDataAllReducePlateauSeconds(int ranks) {
-        return plateauSeconds(ranks, expertDataCrossingShare);
+        return plateauSeconds(ranks, expertData.crossingShare());
     }
 
     private double plateauSeconds(int ranks, double crossingShare) {
@@ -253,31 +244,14 @@ public final class FabricCollectiveTimer implements RunTimer {
         return topology.torusShape() == null && !rccl;
     }
 
-    /**
-     * A flat ring over the expert data-parallel groups ({@link Placement#expertDataShift}), its step solved once and
-     * scaled like an axis's; {@code ranks} is the placement's {@link Placement#expertData}.
-     */
     @Override
     public double expertDataRingSeconds(int ranks, double bufferBytes, double pipelineBytes) {
-        if (ranks < 2 || !(bufferBytes > 0)) {
-            return 0;
-        }
-        return (ranks - 1) * expertDataStepSeconds(bufferBytes / ranks, pipelineBytes);
-    }
-
-    private double expertDataStepSeconds(double bytesPerRank, double pipelineBytes) {
-        return solved.scaled(expertDataKey(pipelineBytes), bytesPerRank, expertDataCrossingShare,
-                () -> patterns.expertDataRingStep(bytesPerRank, pipelineBytes));
+        return expertData.ringSeconds(ranks, bufferBytes, pipelineBytes);
     }
 
     @Override
     public void countExpertDataRing(int ranks, double bufferBytes, double pipelineBytes, double times) {
-        if (ranks >= 2 && bufferBytes > 0 && times > 0) {
-            double bytesPerRank = bufferBytes / ranks;
-            expertDataStepSeconds(bytesPerRank, pipelineBytes);
-            String key = expertDataKey(pipelineBytes);
-            solved.count(key, (ranks - 1) * times * bytesPerRank / solved.referenceBytes(key));
-        }
+        expertData.count(ranks, bufferBytes, pipelineBytes, times);
     }
 
     @Override
@@ -291,7 +265,6 @@ public final class FabricCollectiveTimer implements RunTimer {
             DeduplicatedDispatch dispatch) {
         return phases.expertAllToAllSeconds(bytesPerRank, expertRouting, dispatch);
     }
-
 
     @Override
     public void countRingSteps(Axis axis, double bytesPerRank, double pipelineBytes, double steps) {
@@ -312,7 +285,6 @@ public final class FabricCollectiveTimer implements RunTimer {
         phases.countExpertAllToAll(bytesPerRank, expertRouting, dispatch, times);
     }
 
-
     @Override
     public Map<String, TierUtilization> linkUtilization(double stepSeconds) {
         return solved.traffic().utilization(stepSeconds);
@@ -331,11 +303,6 @@ public final class FabricCollectiveTimer implements RunTimer {
     @Override
     public long flowsStarted() {
         return solved.flowsStarted();
-    }
-
-
-    private static String expertDataKey(double pipelineBytes) {
-        return "ring expert-data" + (pipelineBytes > 0);
     }
 
     private static String ringKey(Axis axis, double pipelineBytes) {

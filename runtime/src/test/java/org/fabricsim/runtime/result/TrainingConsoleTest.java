@@ -53,6 +53,17 @@ class TrainingConsoleTest {
     }
 
     @Test
+    void shouldSayTheCollectivesRunOnCollNetBecauseDpAlgorithmForcesThemThere() {
+        RunResult granted = run(Map.of()).withMetric("collnetGroups", 32).withMetric("collnetGroupsGranted", 32)
+                .withMetric("collnetChosen", true);
+        assertTrue(TrainingConsole.render(granted.withMetric("collnetForced", false)).contains(
+                "32 of 32 DP groups granted SHARP trees; DP collectives on CollNet where NCCL would run them\n"));
+        assertTrue(TrainingConsole.render(granted.withMetric("collnetForced", true)).contains(
+                "32 of 32 DP groups granted SHARP trees; DP collectives on CollNet, as dp-algorithm collnet-direct"
+                        + " forces\n"));
+    }
+
+    @Test
     void shouldNameTheClusterAndTheFabricsTheRunUsed() {
         Map<String, Object> used = new LinkedHashMap<>();
         used.put("cluster", "fabric.C");

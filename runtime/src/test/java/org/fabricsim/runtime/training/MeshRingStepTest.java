@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -31,7 +32,7 @@ class MeshRingStepTest {
     private static double secondsPerGigabyte(Generation generation) {
         FabricCollectiveTimer timer = new FabricCollectiveTimer(MESH, Placement.of(new ParallelismSpec(1, 1, 8, 1, 1,
                 false)), RoutingMode.ECMP, 1, 1, Calibration.DEFAULT, NetworkKind.MAX_MIN, null, null, generation,
-                false);
+                false, Algorithm.AUTO);
         return timer.ringStepSeconds(Axis.DATA, 2e9, 0) - timer.ringStepSeconds(Axis.DATA, 1e9, 0);
     }
 
@@ -57,7 +58,7 @@ class MeshRingStepTest {
                 link, FatTreeParameters.singleSwitch(link)));
         FabricCollectiveTimer timer = new FabricCollectiveTimer(cluster, Placement.of(new ParallelismSpec(1, 1, 16, 1,
                 1, false)), RoutingMode.ECMP, 1, 1, Calibration.DEFAULT, NetworkKind.MAX_MIN, null, null, generation,
-                false);
+                false, Algorithm.AUTO);
         return timer.ringStepSeconds(Axis.DATA, 2e9, 0) - timer.ringStepSeconds(Axis.DATA, 1e9, 0);
     }
 

@@ -2,6 +2,7 @@ package org.fabricsim.runtime.training;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.fabricsim.runtime.collective.Algorithm;
 import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.network.NetworkKind;
@@ -41,7 +42,7 @@ class RingStepLatencyTest {
                 new ScaleOutSpec(TrainingFixtures.NDR, new TopologySpec.SingleSwitch(TrainingFixtures.QM9700),
                         ScaleOutSpec.Routing.ECMP), 0, null, null)),
                 Placement.of(plan), RoutingMode.ECMP, FabricSpec.DEFAULT_FLOWS_PER_PEER, 1, Calibration.DEFAULT,
-                NetworkKind.MAX_MIN, null, null, generation, false);
+                NetworkKind.MAX_MIN, null, null, generation, false, Algorithm.AUTO);
     }
 
     private static double ringStepLatency(FabricCollectiveTimer timer, Axis axis) {
