@@ -18,11 +18,10 @@ import org.fabricsim.runtime.topology.Graph;
  * load and queue in eight bands, ties drawn at random ({@link PortQuality}). Seeing the next tier ({@link
  * PacketRouting#ADAPTIVE_NEXT_TIER}) it picks the fewest bytes ahead of the packet over the next two hops: its own
  * egress queue, and the queue of the next switch that the candidate commits the packet to, where that switch has no
- * choice left, net of what that queue drains meanwhile ({@link #aheadBytes}). The first is blind to that second
- * queue: on a three-tier rail-optimized tree
- * an aggregation switch's choice of core commits the packet to the core's one link down into the destination pod,
- * which the aggregation switches of the other pods fill unseen (docs/fabric-behaviour.md, "Packet adaptive routing
- * that sees the next tier").
+ * choice left, net of what that queue drains meanwhile ({@link #aheadBytes}). The first two are blind to that
+ * second queue: on a three-tier rail-optimized tree an aggregation switch's choice of core commits the packet to the
+ * core's one link down into the destination pod, which the aggregation switches of the other pods fill unseen
+ * (docs/fabric-behaviour.md, "Packet adaptive routing that sees the next tier").
  */
 final class NextHops {
     private final Graph graph;
@@ -90,8 +89,8 @@ final class NextHops {
      * under the adaptive modes (ECMP, adaptive, spraying; {@link PacketRouting#PATH} is the caller's, which reads the
      * path the packet carries); {@code seq} is its sequence number (spraying deals a flow's packets round robin over
      * the candidates, from a start its hash picks); {@code nowPs}, the time, brings the ports' quality up to date
-     * ({@link PacketRouting#ADAPTIVE_QUALITY}) and dates the reports {@link PacketRouting#ADAPTIVE_NEXT_TIER} reads. −1 when the destination is unreachable by minimal hops: the caller then
-     * follows the flow's given path.
+     * ({@link PacketRouting#ADAPTIVE_QUALITY}) and dates the reports {@link PacketRouting#ADAPTIVE_NEXT_TIER} reads.
+     * −1 when the destination is unreachable by minimal hops: the caller then follows the flow's given path.
      */
     int choose(int node, int destination, int hash, int seq, long nowPs) {
         int[] distance = distances(destination);
@@ -138,7 +137,7 @@ final class NextHops {
         return candidates[tied == 1 ? 0 : quality.draw(tied)];
     }
 
-    /** The candidate of the fewest {@link #aheadBytes}, ties to the first from {@code first} on (the flow's hashed one). */
+    /** The candidate of the fewest {@link #aheadBytes}, ties to the first from {@code first} on (the flow's hash). */
     private int leastQueued(int count, int first, int[] onlyHop, long nowPs) {
         int best = candidates[first];
         long bestBytes = aheadBytes(best, onlyHop, nowPs);

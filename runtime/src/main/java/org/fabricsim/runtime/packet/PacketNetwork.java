@@ -25,7 +25,8 @@ import org.fabricsim.runtime.topology.Graph;
  * latency themselves (the {@link NetworkModel} convention). The per-hop store-and-forward of the
  * last packet remains in it. A late duplicate of a flow already delivered goes straight to its receiver,
  * which discards it, without loading the rest of its path. Deterministic for a seed: one {@link java.util.SplittableRandom}
- * (the simulation's) draws ECN marks, bit errors, flow hashes and the ties of adaptive routing on port quality ({@link PortQuality}).
+ * (the simulation's) draws ECN marks, bit errors, flow hashes and the ties of adaptive routing on port quality
+ * ({@link PortQuality}).
  */
 public final class PacketNetwork implements NetworkModel {
     private final Simulation simulation;
