@@ -37,9 +37,10 @@ public enum PacketRouting {
      * <p>Measured, not the default (docs: fabric-behaviour.md, "What an adaptive switch compares, session 71"): it
      * takes the 64-host mixed step's laggards away under HPCC with selective repeat (the flow model −14.2% → −0.2%
      * against it) but keeps the held-out all-to-all's tail, reorders go-back-N's flows, and on a lossless 2:1
-     * permutation without congestion control delivers 0.47 of the bound {@link #ADAPTIVE} reaches: a paused port
-     * sends nothing, so its load reads idle, and every queue past 10,000 B reads alike. Which of the two a fabric's
-     * switches run, with which thresholds, no source for the catalog's fabrics says.
+     * permutation without congestion control delivers 0.47 of the bound {@link #ADAPTIVE} reaches: its draws among
+     * uplinks that tie send a flow's packets into queues of unequal depth, and the receivers' reordering threshold
+     * reads them as lost (the NICs resend 0.91 of the bytes). Which of the two a fabric's switches run, with which
+     * thresholds, no source for the catalog's fabrics says.
      */
     ADAPTIVE_QUALITY,
     /** Spraying: a flow's packets are dealt round robin over the minimal next hops (oblivious spraying). */
