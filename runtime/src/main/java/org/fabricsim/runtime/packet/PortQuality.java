@@ -15,9 +15,9 @@ import org.fabricsim.runtime.topology.Graph;
  * "future load", "average queued bytes"), and folds each into an exponentially weighted moving average of exponent
  * e: {@code L ← L + (S − L)·2^−e}, {@code A ← A + (Q − A)·2^−e} (SAI's adaptive routing and switching profile,
  * Broadcom's DLB). The constants are a per-packet deployment's, as the routing chooses per packet: T_s = 1 µs and
- * e = 0 (FBOSS's default in its agent tests of per-packet quality on Broadcom silicon, 1,000,000 samples a second, exponents zero
- * "to do load balancing across all the links better with single stream"), so L is the bytes of the last whole
- * microsecond and A the queue at its end, at most T_s old. SAI's own defaults, T_s = 16 µs and e = 2 (a step reaching
+ * e = 0 (FBOSS's default in its agent tests of per-packet quality on Broadcom silicon: 1,000,000 samples a second,
+ * exponents zero "to do load balancing across all the links better with single stream"), so L is the bytes of the
+ * last whole microsecond and A the queue at its end, at most T_s old. SAI's own defaults, T_s = 16 µs and e = 2 (a step reaching
  * 1 − 1/e of its effect in T_s / −ln(1 − 2^−e) = 55.6 µs), belong to its default flowlet mode, where only a new
  * flowlet reads the quality; per packet they send every packet of an interval to the same port (measured with the
  * Tomahawk 5 example's thresholds: the held-out HPCC all-to-all's flows end on average at 1.090 of its uplink bound,
