@@ -21,6 +21,8 @@ final class Forwarding {
     private final PortGates gates;
     private final PortStatistics ports;
     private final NextHops nextHops;
+    /** The switch ports' quality adaptive routing reads (null under the other routings). */
+    private final PortQuality quality;
     private final FlowClasses classes;
     private final Transport transport;
     private final int priorities;
@@ -37,7 +39,7 @@ final class Forwarding {
     private int touched;
 
     Forwarding(PacketNetwork network, Graph graph, SwitchBuffers buffers, PortGates gates, PortStatistics ports,
-            NextHops nextHops, FlowClasses classes, Transport transport) {
+            NextHops nextHops, PortQuality quality, FlowClasses classes, Transport transport) {
         this.network = network;
         this.graph = graph;
         this.config = network.config;
@@ -46,6 +48,7 @@ final class Forwarding {
         this.gates = gates;
         this.ports = ports;
         this.nextHops = nextHops;
+        this.quality = quality;
         this.classes = classes;
         this.transport = transport;
         this.priorities = config.priorities();
@@ -149,6 +152,9 @@ final class Forwarding {
         long serializationPs = (long) (wire * psPerByte[link] + 0.5);
         ports.sentBytes[link] += wire;
         ports.payloadBytes[link] += packets.payloadBytes(packet);
+        if (quality != null && fromSwitchOnly[link]) {
+            quality.sent(link, wire, buffers.queuedBytes(link), network.nowPs());
+        }
         if (telemetry) {
             packets.telemetry(packet, link, buffers.queuedBytes(link), ports.sentBytes[link], network.nowPs());
         }
@@ -196,6 +202,9 @@ final class Forwarding {
             return;
         }
         ports.queued(out, buffers.queuedBytes(out));
+        if (quality != null) {
+            quality.queued(out, buffers.queuedBytes(out), network.nowPs());
+        }
         if (config.flowControl() == FlowControl.PFC && buffers.shouldPause(link, priority)) {
             network.scheduleAfter(graph.linkLatencyPs(link), EventTypes.PAUSE, link * priorities + priority);
         }

@@ -13,18 +13,22 @@ import org.fabricsim.runtime.topology.Graph;
  * {@link PacketRouting#ADAPTIVE_NEXT_TIER} ({@link #onlyHops}). A choice is O(out-degree).
  *
  * <p>Adaptive routing picks the candidate with the fewest bytes queued at its own egress ({@link
- * PacketRouting#ADAPTIVE}, InfiniBand AR's port-load choice). Seeing the next tier ({@link
+ * PacketRouting#ADAPTIVE}, InfiniBand AR's port-load choice), ties to the flow's hashed candidate; on the port quality
+ * switch silicon documents ({@link PacketRouting#ADAPTIVE_QUALITY}) it picks a candidate of the best quality, sampled
+ * load and queue in eight bands, ties drawn at random ({@link PortQuality}). Seeing the next tier ({@link
  * PacketRouting#ADAPTIVE_NEXT_TIER}) it picks the fewest bytes ahead of the packet over the next two hops: its own
  * egress queue, and the queue of the next switch that the candidate commits the packet to, where that switch has no
- * choice left, net of what that queue drains meanwhile ({@link #aheadBytes}). The first is blind to that second
- * queue: on a three-tier rail-optimized tree an aggregation switch's choice of core commits the packet to the core's
- * one link down into the destination pod, which the aggregation switches of the other pods fill unseen
+ * choice left, net of what that queue drains meanwhile ({@link #aheadBytes}). The first two are blind to that
+ * second queue: on a three-tier rail-optimized tree an aggregation switch's choice of core commits the packet to the
+ * core's one link down into the destination pod, which the aggregation switches of the other pods fill unseen
  * (docs/fabric-behaviour.md, "Packet adaptive routing that sees the next tier").
  */
 final class NextHops {
     private final Graph graph;
     private final PacketRouting mode;
     private final SwitchBuffers buffers;
+    /** The ports' quality, under {@link PacketRouting#ADAPTIVE_QUALITY} only (else null). */
+    private final PortQuality quality;
     /** The next tier's reported queues, under {@link PacketRouting#ADAPTIVE_NEXT_TIER} only (else null). */
     private final ReportedQueues reported;
     /** Each link's bytes in flight at line rate over its latency, {@code C·d} (with {@link #reported}). */
@@ -38,10 +42,11 @@ final class NextHops {
     private final int[][] onlyHopTo;
     private final int[] candidates;
 
-    NextHops(Graph graph, PacketRouting mode, SwitchBuffers buffers) {
+    NextHops(Graph graph, PacketRouting mode, SwitchBuffers buffers, PortQuality quality) {
         this.graph = graph;
         this.mode = mode;
         this.buffers = buffers;
+        this.quality = quality;
         boolean seesNextTier = mode == PacketRouting.ADAPTIVE_NEXT_TIER;
         reported = seesNextTier ? new ReportedQueues(graph, buffers) : null;
         flightBytes = seesNextTier ? new long[graph.linkCount()] : null;
@@ -83,9 +88,9 @@ final class NextHops {
      * The link a packet of flow-hash {@code hash} at switch {@code node}, bound for {@code destination}, leaves on
      * under the adaptive modes (ECMP, adaptive, spraying; {@link PacketRouting#PATH} is the caller's, which reads the
      * path the packet carries); {@code seq} is its sequence number (spraying deals a flow's packets round robin over
-     * the candidates, from a start its hash picks); {@code nowPs}, the time, dates the reports {@link
-     * PacketRouting#ADAPTIVE_NEXT_TIER} reads. −1 when the destination is unreachable by minimal hops: the caller then
-     * follows the flow's given path.
+     * the candidates, from a start its hash picks); {@code nowPs}, the time, brings the ports' quality up to date
+     * ({@link PacketRouting#ADAPTIVE_QUALITY}) and dates the reports {@link PacketRouting#ADAPTIVE_NEXT_TIER} reads.
+     * −1 when the destination is unreachable by minimal hops: the caller then follows the flow's given path.
      */
     int choose(int node, int destination, int hash, int seq, long nowPs) {
         int[] distance = distances(destination);
@@ -105,11 +110,34 @@ final class NextHops {
         return switch (mode) {
             case ECMP -> candidates[Math.floorMod(mix(hash, node), count)];
             case SPRAY -> candidates[Math.floorMod(mix(hash, node) + seq, count)];
+            case ADAPTIVE_QUALITY -> bestQuality(count, nowPs);
             default -> leastQueued(count, Math.floorMod(mix(hash, node), count),
                     reported == null ? null : onlyHops(destination), nowPs);
         };
     }
 
+    /**
+     * A candidate of the least {@link PortQuality#cost}, drawn uniformly among those tied: the tied are moved to the
+     * front of {@link #candidates} as they are found. O(count), one draw where two or more tie.
+     */
+    private int bestQuality(int count, long nowPs) {
+        int best = Integer.MAX_VALUE;
+        int tied = 0;
+        for (int i = 0; i < count; i++) {
+            int link = candidates[i];
+            int cost = quality.cost(link, nowPs);
+            if (cost < best) {
+                best = cost;
+                tied = 0;
+            }
+            if (cost == best) {
+                candidates[tied++] = link;
+            }
+        }
+        return candidates[tied == 1 ? 0 : quality.draw(tied)];
+    }
+
+    /** The candidate of the fewest {@link #aheadBytes}, ties to the first from {@code first} on (the flow's hash). */
     private int leastQueued(int count, int first, int[] onlyHop, long nowPs) {
         int best = candidates[first];
         long bestBytes = aheadBytes(best, onlyHop, nowPs);

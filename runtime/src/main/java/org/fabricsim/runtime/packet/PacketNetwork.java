@@ -25,7 +25,8 @@ import org.fabricsim.runtime.topology.Graph;
  * latency themselves (the {@link NetworkModel} convention). The per-hop store-and-forward of the
  * last packet remains in it. A late duplicate of a flow already delivered goes straight to its receiver,
  * which discards it, without loading the rest of its path. Deterministic for a seed: one {@link java.util.SplittableRandom}
- * (the simulation's) draws ECN marks, bit errors and spraying choices.
+ * (the simulation's) draws ECN marks, bit errors, flow hashes and the ties of adaptive routing on port quality
+ * ({@link PortQuality}).
  */
 public final class PacketNetwork implements NetworkModel {
     private final Simulation simulation;
@@ -69,11 +70,13 @@ public final class PacketNetwork implements NetworkModel {
         if (config.routing() == PacketRouting.PATH) {
             packets.fitPath(4);
         }
-        nextHops = new NextHops(graph, config.routing(), buffers);
+        PortQuality quality = config.routing() == PacketRouting.ADAPTIVE_QUALITY
+                ? new PortQuality(graph, simulation.random()) : null;
+        nextHops = new NextHops(graph, config.routing(), buffers, quality);
         classes = new FlowClasses(graph, config);
         ports = new PortStatistics(links, priorities);
         gates = new PortGates(this, graph, buffers, ports);
-        forwarding = new Forwarding(this, graph, buffers, gates, ports, nextHops, classes, transport);
+        forwarding = new Forwarding(this, graph, buffers, gates, ports, nextHops, quality, classes, transport);
         counters = new PacketCounters(this);
         cycles = new RouteCycles(graph, config);
     }

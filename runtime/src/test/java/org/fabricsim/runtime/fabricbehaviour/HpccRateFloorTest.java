@@ -21,7 +21,7 @@ class HpccRateFloorTest {
     private static final double PAYLOAD_BYTES_PER_SECOND = 12.5e9 * 4096 / (4096 + 62);
 
     /** The out-of-sample mixed step: a ring of 1 MiB and an all-to-all of 128 KiB a pair, 64 hosts, 8 a leaf, 2:1. */
-    private static final TrafficPattern MIXED_STEP_64 = TrafficPattern.ring(64, 8, 2.0,
+    static final TrafficPattern MIXED_STEP_64 = TrafficPattern.ring(64, 8, 2.0,
             BehaviourAccuracy.strided(64, 8), 1 << 20).plus(TrafficPattern.allToAll(64, 8, 2.0, 128 * KIB));
 
     private static FabricBehaviour hpcc(BehaviourKey.FlowControl flowControl) {

@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
  * round robin over all uplinks. Selective repeat absorbs the reordering of the last two.
  */
 class PacketRoutingTest {
-    private static final int HOSTS = 32;
+    static final int HOSTS = 32;
 
-    private static double throughput(PacketRouting routing) {
+    /** The permutation's throughput under {@code routing}, B/s. */
+    static double throughput(PacketRouting routing) {
         ClusterTopology topology = PacketFixtures.twoTier(HOSTS, 8, 2.0);
         Simulation simulation = new Simulation(21);
         PacketConfig config = PacketConfig.roce(PacketFixtures.LINE).withRouting(routing)
