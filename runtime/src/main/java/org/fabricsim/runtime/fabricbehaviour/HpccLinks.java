@@ -9,8 +9,9 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * What HPCC makes of one cluster's links ({@link HpccPacing}), for {@link TopologyContention}: a link one flow
  * saturates runs it at f = η + R_AI / B, and a saturated link HPCC sees at no more than its pacing of the link's
- * flows, f_n = η + n·R_AI / B; under spraying HPCC does not read a link between switches that a flow crosses with part
- * of its packets ({@link #crossesUnread}); under adaptive routing an uplink whose flow more likely than not shares its
+ * flows, f_n = η + n·R_AI / B, nor (but on a lossy row) less than their rate floor n·R_min / c; under spraying HPCC
+ * does not read a link between switches that a flow crosses with part of its packets ({@link #crossesUnread}); under
+ * adaptive routing an uplink whose flow more likely than not shares its
  * hashed uplink runs it at the colliding flow's r; the flows a crowd leaves on a link HPCC reads keep its share until
  * their next multiplicative step ({@link HpccRecovery}). Under every other congestion control a lone flow runs whole
  * and nothing is paced or inherited. Per-switch uplinks
@@ -121,8 +122,8 @@ final class HpccLinks {
     /**
      * {@code measured}, on a link HPCC sees no more than its pacing of the link's flows ({@link
      * HpccPacing#pacedFactor}, n = m × the senders R / R_s, or m where R is 0): HPCC holds a link near η whatever
-     * the overload, where the table's u(1, m) = 1 would run it whole; and, on a row whose flow control keeps every
-     * byte (not lossy, as {@link #atRateFloor}), no less than the n flows' rate floor n·R_min ({@link
+     * the overload, where the table's u(1, m) = 1 would run it whole; and, but on a lossy row (as {@link
+     * #atRateFloor}), no less than the n flows' rate floor n·R_min ({@link
      * HpccPacing#floorShare}, c the link's rate): HPCC cuts no flow below R_min. {@code measured} itself under the
      * others. Whole where the episode's flows have no more than their first window W_init = c·T each, T the base
      * round trip of the episode's own paths ({@code pathLinks} links on average): HPCC's first round trip sends W_init
