@@ -9,8 +9,9 @@ import org.fabricsim.runtime.topology.Graph;
 /**
  * What HPCC makes of one cluster's links ({@link HpccPacing}), for {@link TopologyContention}: a link one flow
  * saturates runs it at f = η + R_AI / B, and a saturated link HPCC sees at no more than its pacing of the link's
- * flows, f_n = η + n·R_AI / B; under spraying HPCC does not read a link between switches that a flow crosses with part
- * of its packets ({@link #crossesUnread}); under adaptive routing an uplink whose flow more likely than not shares its
+ * flows, f_n = η + n·R_AI / B, nor (but on a lossy row) less than their rate floor n·R_min / c; under spraying HPCC
+ * does not read a link between switches that a flow crosses with part of its packets ({@link #crossesUnread}); under
+ * adaptive routing an uplink whose flow more likely than not shares its
  * hashed uplink runs it at the colliding flow's r; the flows a crowd leaves on a link HPCC reads keep its share until
  * their next multiplicative step ({@link HpccRecovery}). Under every other congestion control a lone flow runs whole
  * and nothing is paced or inherited. Per-switch uplinks
@@ -60,6 +61,11 @@ final class HpccLinks {
      * scenarios' line rate: ns-3's {@code GLOBAL_T} takes the longest pair's too. O(1).
      */
     private double roundTripSeconds(int link) {
+        return roundTripSeconds(link, routeLinks);
+    }
+
+    /** T = L·(2·d + (w + a) / c) on routes of {@code routeLinks} = L links of {@code link}'s latency d and rate c. */
+    private double roundTripSeconds(int link, double routeLinks) {
         int physical = graph.firstMember(link);
         return HpccRecovery.baseRoundTripSeconds(routeLinks, graph.linkLatencyPs(physical) * 1e-12,
                 SCENARIO.packetWireBytes(), SwiftQueue.ACK_FRAME_BYTES, graph.linkBytesPerSecond(physical));
@@ -116,24 +122,32 @@ final class HpccLinks {
     /**
      * {@code measured}, on a link HPCC sees no more than its pacing of the link's flows ({@link
      * HpccPacing#pacedFactor}, n = m × the senders R / R_s, or m where R is 0): HPCC holds a link near η whatever
-     * the overload, where the table's u(1, m) = 1 would run it whole. {@code measured} itself under the others. Whole
-     * where the episode's flows have no more than their first window W_init = c·T each ({@link #roundTripSeconds}, c the
-     * link's rate): HPCC's first round trip sends W_init at line rate before any feedback (session 68's window), so
-     * no rate HPCC sets reaches their packets, and the flow control alone runs the link, as for a class HPCC does not
-     * read ({@link #crossesUnread}). {@code measured} itself where the flows sit at the rate floor ({@code
-     * atRateFloor}, the caller's {@link #atRateFloor} of the same episode): they never reach the pacing's fixed point.
+     * the overload, where the table's u(1, m) = 1 would run it whole; and, but on a lossy row (as {@link
+     * #atRateFloor}), no less than the n flows' rate floor n·R_min ({@link
+     * HpccPacing#floorShare}, c the link's rate): HPCC cuts no flow below R_min. {@code measured} itself under the
+     * others. Whole where the episode's flows have no more than their first window W_init = c·T each, T the base
+     * round trip of the episode's own paths ({@code pathLinks} links on average): HPCC's first round trip sends W_init
+     * at line rate before any feedback (session 68's window, which the packet backend's sender sizes on its own
+     * route's round trip, not the cluster's longest), so no rate HPCC sets reaches their packets, and the flow
+     * control alone runs the link, as for a class HPCC does not read ({@link #crossesUnread}). {@code measured}
+     * itself where the flows sit at the rate floor ({@code atRateFloor}, the caller's {@link #atRateFloor} of the
+     * same episode): they never reach the pacing's fixed point.
      */
-    double paced(int link, double measured, boolean atRateFloor, double flowsPerSender, double episodeBytesPerSender,
-            double episodeBytes) {
+    double paced(int link, double measured, boolean atRateFloor, double flowsPerSender, double pathLinks,
+            double episodeBytesPerSender, double episodeBytes) {
         if (hpcc == null) {
             return measured;
         }
-        if (episodeBytesPerSender / flowsPerSender <= graph.linkBytesPerSecond(link) * roundTripSeconds(link)) {
+        double bytesPerSecond = graph.linkBytesPerSecond(link);
+        if (episodeBytesPerSender / flowsPerSender <= bytesPerSecond * roundTripSeconds(link, pathLinks)) {
             return 1;
         }
-        return atRateFloor ? measured
-                : Math.min(measured, HpccPacing.pacedFactor(hpcc, flows(flowsPerSender, episodeBytesPerSender,
-                        episodeBytes)));
+        if (atRateFloor) {
+            return measured;
+        }
+        double flows = flows(flowsPerSender, episodeBytesPerSender, episodeBytes);
+        double paced = Math.min(measured, HpccPacing.pacedFactor(hpcc, flows));
+        return floorMeasured ? Math.max(paced, HpccPacing.floorShare(hpcc, flows, bytesPerSecond)) : paced;
     }
 
     /**

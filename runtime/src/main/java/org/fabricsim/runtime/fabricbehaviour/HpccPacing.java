@@ -86,6 +86,21 @@ final class HpccPacing {
     }
 
     /**
+     * min(1, n·R_min / c): the share of a link of {@code bytesPerSecond} = c that n flows HPCC paces carry at least.
+     * HPCC clamps every rate to [R_min, B] ({@code HpccSender}: R ← max(R_min, R_c / k + R_AI)), so however far U
+     * reads above η the n flows together send n·R_min, and a lossless link carries it: where n·R_min is above the
+     * pacing's fixed point η·B + n·R_AI ({@link #pacedFactor}) and below c ({@link #atRateFloor}: at c the queue
+     * stands and the flow control runs the link), the cuts stop at R_min and the link runs at n·R_min. Two {@code Fly}
+     * nodes at 4 queue pairs a pair and η 47.5 % (docs/fabric-behaviour.md, "HPCC with four queue pairs a pair,
+     * session 71"): 256 flows of 1 Gb/s on the 400 Gb/s router link, 0.64 of it, where η + n·R_AI / B = 0.577; the
+     * packet backend runs the link at 0.63–0.69 once the first burst has drained (0.52 at 2 queue pairs, 128 flows,
+     * floor 0.32, f_n = 0.526). R_min does not scale with the line ({@link #atRateFloor}): c is the link's own rate.
+     */
+    static double floorShare(Hpcc hpcc, double flows, double bytesPerSecond) {
+        return Math.min(1, flows * hpcc.minBytesPerSecond() / bytesPerSecond);
+    }
+
+    /**
      * Whether n flows at HPCC's rate floor offer a link of {@code bytesPerSecond} = c its rate or more, n·R_min ≥ c
      * (docs/fabric-behaviour.md, "HPCC's rate floor (session 70)"): HPCC clamps every rate to [R_min, B] ({@code
      * HpccSender}), so its cuts stop at R_min whatever U reads, the link is offered at least n·R_min and its queue

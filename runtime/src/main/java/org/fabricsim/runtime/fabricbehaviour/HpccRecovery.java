@@ -70,7 +70,7 @@ final class HpccRecovery {
      * latencySeconds} = d and rate {@code bytesPerSecond} = B, a data packet of {@code wireBytes} = w and its
      * acknowledgement of {@code ackBytes} = a serialised on each (the packet backend's {@code FlowClasses}).
      */
-    static double baseRoundTripSeconds(int routeLinks, double latencySeconds, double wireBytes, double ackBytes,
+    static double baseRoundTripSeconds(double routeLinks, double latencySeconds, double wireBytes, double ackBytes,
             double bytesPerSecond) {
         return routeLinks * (2 * latencySeconds + (wireBytes + ackBytes) / bytesPerSecond);
     }

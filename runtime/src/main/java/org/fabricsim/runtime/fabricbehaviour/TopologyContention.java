@@ -122,7 +122,8 @@ final class TopologyContention implements ContentionModel {
         boolean floor = hpcc.atRateFloor(link, flowsPerSender, episodeBytesPerSender, episodeBytes);
         return hpcc.paced(link, measuredFactor(link, floor ? UtilisationGrid.CROWDED_DEGREE : overload,
                 floor ? UtilisationGrid.CROWDED_FLOWS_PER_SENDER : flowsPerSender, pathLinks, episodeBytesPerSender,
-                episodeBytes, inputLinks, betweenSwitches), floor, flowsPerSender, episodeBytesPerSender, episodeBytes);
+                episodeBytes, inputLinks, betweenSwitches), floor, flowsPerSender, pathLinks, episodeBytesPerSender,
+                episodeBytes);
     }
 
     private double measuredFactor(int link, double overload, double flowsPerSender, double pathLinks,

@@ -46,14 +46,16 @@ class HpccRateFloorTest {
         // overload ρ = 2, m = 2.5 flows per sender of 128 KiB (327,680 B a sender, held at the 1 MiB block), paths of 4
         // links. 54 senders: n = 135 flows at R_min offer 1.37·c: the link reads the 16:1 incast of 8 flows a sender
         // across an uplink, u16m8l4 = 0.9993 (behaviour-table.tsv, PFC HPCC selective repeat ECMP), not paced. 39
-        // senders: n = 97.5, the grid as before, linear in log₂ m between u2m2l4 = 0.8738 and u2m4l4 = 0.8955 at ρ = 2:
-        // 0.8738 + 0.0217 × log₂(1.25) = 0.88079 (the pacing f_97.5 = 0.95 + 97.5 × 4e-4 = 0.989 does not bind).
+        // senders: n = 97.5, below the floor, where the grid gives 0.88079 (linear in log₂ m between u2m2l4 = 0.8738 and
+        // u2m4l4 = 0.8955 at ρ = 2: 0.8738 + 0.0217 × log₂(1.25)), but HPCC cuts none of the 97.5 flows below R_min, so
+        // the lossless link carries 97.5 × 1.25e8 / c = 0.989758 of it (HpccPacing.floorShare, session 71; 0.88079
+        // before it), against the pacing f_97.5 = 0.95 + 97.5 × 4e-4 = 0.989.
         ClusterTopology topology = MIXED_STEP_64.topology(PAYLOAD_BYTES_PER_SECOND);
         int downlink = spineDownlink(topology.graph());
         double senderBytes = 2.5 * 128 * KIB;
         ContentionModel pfc = hpcc(BehaviourKey.FlowControl.PFC).on(topology);
         assertEquals(0.9993, pfc.saturatedCapacityFactor(downlink, 2, 2.5, 4, senderBytes, 54 * senderBytes, 7), 1e-12);
-        assertEquals(0.88079, pfc.saturatedCapacityFactor(downlink, 2, 2.5, 4, senderBytes, 39 * senderBytes, 7), 1e-5);
+        assertEquals(0.989758, pfc.saturatedCapacityFactor(downlink, 2, 2.5, 4, senderBytes, 39 * senderBytes, 7), 1e-6);
         // A lossy row keeps the grid at the floor: the same answer as below it (its 16 × 8 incast's 0.1461 holds the
         // drops of 16 line-rate senders' first round trips).
         ContentionModel lossy = hpcc(BehaviourKey.FlowControl.LOSSY).on(topology);
