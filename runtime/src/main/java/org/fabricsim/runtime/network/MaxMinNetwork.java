@@ -266,10 +266,12 @@ public final class MaxMinNetwork extends FlowTable {
             flows = component.flowsInComponent;
         } else if (component.aloneOnTheirLinks(this)) {
             filling.alone.rateAlone(this);
-        } else if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
-            filling.fillAbove(this, linksInComponent, level, null, null, rateBytesPerSecond, null);
-        } else if (!filling.twoPerLink.rate(this, linksInComponent)) {
-            filling.fill(this, linksInComponent, null, rateBytesPerSecond, null);
+        } else if (!filling.twoPerLink.rate(this, linksInComponent)) { // a partial fill's rates too (TwoPerLinkFill)
+            if (onlyFinishes && flows < 1 << ProgressiveFill.INDEX_BITS) {
+                filling.fillAbove(this, linksInComponent, level, null, null, rateBytesPerSecond, null);
+            } else {
+                filling.fill(this, linksInComponent, null, rateBytesPerSecond, null);
+            }
         }
         endBatch();
         for (int i = 0; i < flows; i++) {

@@ -7,7 +7,7 @@ import org.fabricsim.runtime.topology.Graph;
  * two classes, each of multiplicity 1 ({@link ProgressiveFill#fill} without the run sort or the heap): a class on a
  * link that carries two gets max(0, c) ÷ 2, every other class max(0, c) ÷ 1. On a serving run these are most fills:
  * two KV transfers from one node share its NIC links pairwise, and ECMP may join two pairs at a spine
- * (docs/performance.md, "1M requests, session 70").
+ * (docs/performance.md, "1M requests, session 70"), and most partial fills after their finishes (session 71).
  *
  * <p><b>The fill's bits.</b> The fill loads a link of weight u at max(0, c) ÷ u: the weight-2 links at c/2, below the
  * weight-1 links at c, so they pop first. At one whose two classes are unfixed the share is c ÷ 2; at one with a
@@ -17,7 +17,12 @@ import org.fabricsim.runtime.topology.Graph;
  * order's one reader, a partial fill's replay ({@link FixOrder}), subtracts the rates of a link's classes in sequence
  * order: on a weight-2 link both are c/2, equal values that give the same bits in either order, and a weight-1 link
  * has one class; so the sequence of this fill may number its classes in component order, after every earlier fill's.
- * Only a full fill is replaced: a partial fill keeps its slower classes' sequences ({@link ProgressiveFill#fillAbove}).
+ *
+ * <p><b>After finishes too.</b> A partial fill ({@link ProgressiveFill#fillAbove}) gives the full fill's rates bit for
+ * bit, so where the component left after finishes has this shape (a subset of one that had it has it too) the closed
+ * form gives the partial fill's rates. It numbers the slower classes anew instead of keeping their sequences, which
+ * the argument above allows: a later partial fill replays each link's classes in sequence order, and on every link
+ * of this component any order gives the same bits (session 71; {@code TwoPerLinkFillTest} replays after both).
  *
  * <p>O(L + F·P) for L links and F classes of P links, no allocation.
  */
