@@ -28,21 +28,27 @@
         return [dur(m.stepTimeSeconds), isNum(m.exposedCommunicationFraction)
           ? pct(m.exposedCommunicationFraction) + ' (' + dur(seconds) + ')' : '–'];
       }
-      function row(run, by, cost, reason) {
-        return [label(run), by].concat(dollars ? [cost] : [], why ? [reason] : [], figures(run));
+      // The gap's points lost to behaviour, routing and the switches and links (VerdictReasons.Split), or blanks.
+      function reasons(split) {
+        function tenth(p) { return (Math.abs(p) < 0.05 ? 0 : p).toFixed(1); }
+        return !why ? [] : split ? [tenth(split.behaviourPoints), tenth(split.routingPoints), tenth(split.restPoints)]
+          : ['', '', ''];
       }
-      var rows = v.best === null || !training ? [] : [row(v.best, 'wins', '', '')].concat(v.tied.map(function (t) {
-        return row(t, 'tied', '', '');
+      function row(run, by, cost, split) {
+        return [label(run), by].concat(dollars ? [cost] : [], reasons(split), figures(run));
+      }
+      var rows = v.best === null || !training ? [] : [row(v.best, 'wins', '', null)].concat(v.tied.map(function (t) {
+        return row(t, 'tied', '', null);
       }));
       rows = rows.concat(v.behind.map(function (b) {
-        return row(b.run, b.gap, b.dollarsPerYearText === null ? '–' : b.dollarsPerYearText, b.why ? b.why.text : '–');
+        return row(b.run, b.gap, b.dollarsPerYearText === null ? '–' : b.dollarsPerYearText, b.why);
       }));
       if (v.missing.length) { rows.push([v.missing.map(label).join(', '), 'misses an SLO'].concat(dollars ? [''] : [])); }
       if (rows.length) {
         section.appendChild(table({ 'class': 'verdict-table', 'data-study': v.study },
           [training ? 'run' : 'behind the winner', training ? 'MFU behind the winner' : 'by'].concat(
-            dollars ? ['what the gap costs a year on its cluster'] : [],
-            why ? ['why: MFU points lost to the fabric\'s behaviour, its routing, its switches and links'] : [],
+            dollars ? [training ? '$ a year on its cluster' : 'what the gap costs a year on its cluster'] : [],
+            why ? ['of which: behaviour (points)', 'routing (points)', 'switches and links (points)'] : [],
             training ? ['step time', 'exposed communication (of the step)'] : []), rows));
       }
       if (v.pricing) { section.appendChild(el('p', { 'class': 'pricing', 'data-study': v.study }, v.pricing)); }
