@@ -34,8 +34,16 @@
         return !why ? [] : split ? [tenth(split.behaviourPoints), tenth(split.routingPoints), tenth(split.restPoints)]
           : ['', '', ''];
       }
+      // The cluster's lock-in in a few words (LockIn): a seam names both suppliers, single-vendor the one.
+      function lockIn(run) {
+        var l = ((byName[run] || {}).parameters || {}).lockIn;
+        if (!l || !Array.isArray(l.fabrics)) { return []; }
+        var vendors = l.fabrics.map(function (f) { return f.vendor ? f.vendor.substring(f.vendor.lastIndexOf('.') + 1) : '–'; });
+        return [td(l.seam ? 'seam: ' + vendors.join(' / ') : l.singleVendor ? 'single-vendor: ' + vendors[0] : 'no seam', 'text')];
+      }
+      var locks = training && ok.some(function (r) { return r.study === v.study && r.parameters && r.parameters.lockIn; });
       function row(run, by, cost, split) {
-        return [label(run), by].concat(dollars ? [cost] : [], reasons(split), figures(run));
+        return [label(run), by].concat(dollars ? [cost] : [], reasons(split), figures(run), locks ? lockIn(run) : []);
       }
       var rows = v.best === null || !training ? [] : [row(v.best, 'wins', '', null)].concat(v.tied.map(function (t) {
         return row(t, 'tied', '', null);
@@ -49,7 +57,7 @@
           [training ? 'run' : 'behind the winner', training ? 'MFU behind the winner' : 'by'].concat(
             dollars ? [training ? '$ a year on its cluster' : 'what the gap costs a year on its cluster'] : [],
             why ? ['of which: behaviour (points)', 'routing (points)', 'switches and links (points)'] : [],
-            training ? ['step time', 'exposed communication (of the step)'] : []), rows));
+            training ? ['step time', 'exposed communication (of the step)'] : [], locks ? ['lock-in (below)'] : []), rows));
       }
       if (v.pricing) { section.appendChild(el('p', { 'class': 'pricing', 'data-study': v.study }, v.pricing)); }
     });
