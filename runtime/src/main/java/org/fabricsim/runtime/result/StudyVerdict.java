@@ -134,10 +134,11 @@ public record StudyVerdict(String study, String objective, String metric, String
                                 VerdictReasons.split(best, run, points)));
                     }
                 });
-        StudyVerdict verdict = new StudyVerdict(study, "MFU", "mfu", best.name(), bestMfu, MetricText.of("mfu", bestMfu),
-                tied, behind, List.of(), null);
-        return new StudyVerdict(study, verdict.objective(), verdict.metric(), verdict.best(), bestMfu, verdict.bestText(),
-                tied, behind, List.of(), VerdictReasons.pricing(runs, verdict.labels()));
+        // the price names the runs as the verdict labels them (labels()), so it is added to the verdict built without it
+        StudyVerdict unpriced = new StudyVerdict(study, "MFU", "mfu", best.name(), bestMfu,
+                MetricText.of("mfu", bestMfu), tied, behind, List.of(), null);
+        return new StudyVerdict(study, "MFU", "mfu", best.name(), bestMfu, unpriced.bestText(), tied, behind, List.of(),
+                VerdictReasons.pricing(runs, unpriced.labels()));
     }
 
     private static StudyVerdict inference(String study, List<RunResult> runs) {
@@ -160,7 +161,8 @@ public record StudyVerdict(String study, String objective, String metric, String
             } else {
                 String difference = MetricText.of(key, Math.abs(value - bestValue));
                 behind.add(new Behind(run.name(), value, String.format(Locale.ROOT, "%s%s (%+.1f%%)",
-                        value > bestValue ? "+" : "-", difference, 100 * (value - bestValue) / bestValue), null, null, null));
+                        value > bestValue ? "+" : "-", difference, 100 * (value - bestValue) / bestValue), null, null,
+                        null));
             }
         }
         return new StudyVerdict(study, objective, DOLLARS_PER_MILLION_OUTPUT, meeting.get(0).name(), bestValue,
