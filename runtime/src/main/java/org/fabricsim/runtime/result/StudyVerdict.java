@@ -43,9 +43,10 @@ import java.util.function.Function;
  * @param tied       the runs tied with the winner
  * @param behind     the other qualifying runs, nearest first
  * @param missing    the runs that miss an SLO
+ * @param pricing    what an MFU point is worth a year and why ({@link VerdictReasons#pricing}), or null
  */
 public record StudyVerdict(String study, String objective, String metric, String best, Double bestValue,
-        String bestText, List<String> tied, List<Behind> behind, List<String> missing) {
+        String bestText, List<String> tied, List<Behind> behind, List<String> missing, String pricing) {
     /** An inference verdict's figure: every pool's dollars per million output tokens. */
     static final String DOLLARS_PER_MILLION_OUTPUT = "dollarsPerMillionOutputTokens";
     /** Points of MFU within which two runs are tied: half of the tables' last printed digit (0.1 points). */
@@ -59,8 +60,11 @@ public record StudyVerdict(String study, String objective, String metric, String
      * @param gap            how far behind, in words and the figure's unit: {@code 3.2 points}, {@code +$0.12/M output tokens (+15.0%)}
      * @param mfuPoints      how far behind in MFU points, (MFU_best − MFU_run) × 100 (training), else null
      * @param dollarsPerYear what the gap costs a year on its cluster (training with a cost), else null
+     * @param why            the gap's points split into behaviour, routing and the rest (training runs that carry the
+     *                       MFU split, {@link VerdictReasons#split}), else null
      */
-    public record Behind(String run, double value, String gap, Double mfuPoints, Double dollarsPerYear) {
+    public record Behind(String run, double value, String gap, Double mfuPoints, Double dollarsPerYear,
+            VerdictReasons.Split why) {
     }
 
     /** The verdict of each study of {@code result} with at least two runs that succeeded, where its kind has one. */
@@ -126,11 +130,15 @@ public record StudyVerdict(String study, String objective, String metric, String
                         tied.add(run.name());
                     } else {
                         behind.add(new Behind(run.name(), mfu, String.format(Locale.ROOT, "%.1f points", points),
-                                points, perPoint == null ? null : points * perPoint));
+                                points, perPoint == null ? null : points * perPoint,
+                                VerdictReasons.split(best, run, points)));
                     }
                 });
-        return new StudyVerdict(study, "MFU", "mfu", best.name(), bestMfu, MetricText.of("mfu", bestMfu), tied, behind,
-                List.of());
+        // the price names the runs as the verdict labels them (labels()), so it is added to the verdict built without it
+        StudyVerdict unpriced = new StudyVerdict(study, "MFU", "mfu", best.name(), bestMfu,
+                MetricText.of("mfu", bestMfu), tied, behind, List.of(), null);
+        return new StudyVerdict(study, "MFU", "mfu", best.name(), bestMfu, unpriced.bestText(), tied, behind, List.of(),
+                VerdictReasons.pricing(runs, unpriced.labels()));
     }
 
     private static StudyVerdict inference(String study, List<RunResult> runs) {
@@ -141,7 +149,7 @@ public record StudyVerdict(String study, String objective, String metric, String
         String objective = "cost per million output tokens (every pool)";
         if (meeting.isEmpty()) {
             return new StudyVerdict(study, objective, DOLLARS_PER_MILLION_OUTPUT, null, null, null, List.of(), List.of(),
-                    missing);
+                    missing, null);
         }
         double bestValue = dollarsPerMillionOutput(meeting.get(0));
         List<String> tied = new ArrayList<>();
@@ -153,11 +161,12 @@ public record StudyVerdict(String study, String objective, String metric, String
             } else {
                 String difference = MetricText.of(key, Math.abs(value - bestValue));
                 behind.add(new Behind(run.name(), value, String.format(Locale.ROOT, "%s%s (%+.1f%%)",
-                        value > bestValue ? "+" : "-", difference, 100 * (value - bestValue) / bestValue), null, null));
+                        value > bestValue ? "+" : "-", difference, 100 * (value - bestValue) / bestValue), null, null,
+                        null));
             }
         }
         return new StudyVerdict(study, objective, DOLLARS_PER_MILLION_OUTPUT, meeting.get(0).name(), bestValue,
-                MetricText.of(key, bestValue), tied, behind, missing);
+                MetricText.of(key, bestValue), tied, behind, missing, null);
     }
 
     /** Whether every SLO the run states is met ({@code slos[].met}); a run without SLOs meets them. */
@@ -198,13 +207,16 @@ public record StudyVerdict(String study, String objective, String metric, String
         out.append(behind.isEmpty() ? "" : "; behind it:").append('\n');
         int width = behind.stream().mapToInt(b -> label.apply(b.run()).length()).max().orElse(0);
         for (Behind b : behind) {
-            out.append(String.format(Locale.ROOT, "    %-" + width + "s  %s%s%n", label.apply(b.run()), b.gap(),
+            out.append(String.format(Locale.ROOT, "    %-" + width + "s  %s%s%s%n", label.apply(b.run()), b.gap(),
                     b.dollarsPerYear() == null ? "" : ", " + MetricText.of(Comparison.MFU_GAP, b.dollarsPerYear())
-                            + " on its cluster"));
+                            + " on its cluster", b.why() == null ? "" : "; " + b.why().text()));
         }
         if (!missing.isEmpty()) {
             out.append("    misses an SLO: ").append(String.join(", ", missing.stream().map(label).toList()))
                     .append('\n');
+        }
+        if (pricing != null && !behind.isEmpty()) {
+            out.append("    ").append(pricing).append('\n');
         }
         return out.toString();
     }
@@ -252,9 +264,11 @@ public record StudyVerdict(String study, String objective, String metric, String
             entry.put("dollarsPerYear", b.dollarsPerYear());
             entry.put("dollarsPerYearText", b.dollarsPerYear() == null ? null
                     : MetricText.of(Comparison.MFU_GAP, b.dollarsPerYear()));
+            entry.put("why", b.why() == null ? null : b.why().toJsonMap());
             return entry;
         }).toList());
         json.put("missing", missing);
+        json.put("pricing", pricing);
         json.put("labels", labels());
         return json;
     }

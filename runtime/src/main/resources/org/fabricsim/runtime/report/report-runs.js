@@ -4,9 +4,13 @@
   document.getElementById('subtitle').textContent = data.runs.length + ' run(s)' + (sources.length ? ' from ' + sources.join(', ') : '');
   document.getElementById('tool').textContent = data.tool;
 
-  // Verdicts first: what each study of several runs decides (StudyVerdict), the winner and every other run's gap
+  // Verdicts first: what each study of several runs decides (StudyVerdict), the winner and every other run's gap; for a
+  // training study each row also says why (the gap's points lost to behaviour, routing and the switches and links), the
+  // step time and the exposed communication, and a line under the table what an MFU point is priced at.
   (function () {
     var section = document.getElementById('headline');
+    var byName = {};
+    ok.forEach(function (r) { byName[r.name] = r; });
     data.verdicts.forEach(function (v) {
       function label(run) { return v.labels[run] || run; }
       var line = v.best === null ? v.study + ': no run meets every SLO, so none wins on ' + v.objective
@@ -14,14 +18,48 @@
           + (v.tied.length ? ' (tied: ' + v.tied.map(label).join(', ') + ')' : '');
       section.appendChild(el('h3', { 'class': 'verdict', 'data-study': v.study }, line));
       var dollars = v.behind.some(function (b) { return b.dollarsPerYearText !== null; });
-      var rows = v.behind.map(function (b) {
-        return [label(b.run), b.gap].concat(dollars ? [b.dollarsPerYearText === null ? '–' : b.dollarsPerYearText] : []);
-      });
+      var why = v.behind.some(function (b) { return b.why; });
+      var training = v.metric === 'mfu';
+      // Step time and exposed communication (its share of the step, and its seconds) of a training run.
+      function figures(run) {
+        if (!training) { return []; }
+        var m = (byName[run] || {}).metrics || {}, exposed = m.exposedCommunicationSeconds || {};
+        var seconds = Object.keys(exposed).reduce(function (t, k) { return t + (isNum(exposed[k]) ? exposed[k] : 0); }, 0);
+        return [dur(m.stepTimeSeconds), isNum(m.exposedCommunicationFraction)
+          ? pct(m.exposedCommunicationFraction) + ' (' + dur(seconds) + ')' : '–'];
+      }
+      // The gap's points lost to behaviour, routing and the switches and links (VerdictReasons.Split), or blanks.
+      function reasons(split) {
+        function tenth(p) { return (Math.abs(p) < 0.05 ? 0 : p).toFixed(1); }
+        return !why ? [] : split ? [tenth(split.behaviourPoints), tenth(split.routingPoints), tenth(split.restPoints)]
+          : ['', '', ''];
+      }
+      // The cluster's lock-in in a few words (LockIn): a seam names both suppliers, single-vendor the one.
+      function lockIn(run) {
+        var l = ((byName[run] || {}).parameters || {}).lockIn;
+        if (!l || !Array.isArray(l.fabrics)) { return []; }
+        var vendors = l.fabrics.map(function (f) { return f.vendor ? f.vendor.substring(f.vendor.lastIndexOf('.') + 1) : '–'; });
+        return [td(l.seam ? 'seam: ' + vendors.join(' / ') : l.singleVendor ? 'single-vendor: ' + vendors[0] : 'no seam', 'text')];
+      }
+      var locks = training && ok.some(function (r) { return r.study === v.study && r.parameters && r.parameters.lockIn; });
+      function row(run, by, cost, split) {
+        return [label(run), by].concat(dollars ? [cost] : [], reasons(split), figures(run), locks ? lockIn(run) : []);
+      }
+      var rows = v.best === null || !training ? [] : [row(v.best, 'wins', '', null)].concat(v.tied.map(function (t) {
+        return row(t, 'tied', '', null);
+      }));
+      rows = rows.concat(v.behind.map(function (b) {
+        return row(b.run, b.gap, b.dollarsPerYearText === null ? '–' : b.dollarsPerYearText, b.why);
+      }));
       if (v.missing.length) { rows.push([v.missing.map(label).join(', '), 'misses an SLO'].concat(dollars ? [''] : [])); }
       if (rows.length) {
         section.appendChild(table({ 'class': 'verdict-table', 'data-study': v.study },
-          ['behind the winner', 'by'].concat(dollars ? ['what the gap costs a year on its cluster'] : []), rows));
+          [training ? 'run' : 'behind the winner', training ? 'MFU behind the winner' : 'by'].concat(
+            dollars ? [training ? '$ a year on its cluster' : 'what the gap costs a year on its cluster'] : [],
+            why ? ['of which: behaviour (points)', 'routing (points)', 'switches and links (points)'] : [],
+            training ? ['step time', 'exposed communication (of the step)'] : [], locks ? ['lock-in (below)'] : []), rows));
       }
+      if (v.pricing) { section.appendChild(el('p', { 'class': 'pricing', 'data-study': v.study }, v.pricing)); }
     });
   })();
 

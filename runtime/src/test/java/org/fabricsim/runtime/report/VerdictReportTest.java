@@ -42,4 +42,50 @@ class VerdictReportTest {
         assertTrue(headline.contains("<td>[f=5]</td><td>2.5 points</td><td>$224,255/year</td>"), headline);
         assertFalse(headline.contains("more than 4 runs"), headline);
     }
+
+    /** A training run of {@code step} seconds on 256 accelerators at $4/h, with its MFU split and exposed communication. */
+    private static RunResult fabric(String name, double mfu, double lostToRouting, double step, double exposedDp) {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("mfu", mfu);
+        metrics.put("stepTimeSeconds", step);
+        metrics.put("exposedCommunicationSeconds", Map.of("tp", 1.0, "dp", exposedDp));
+        metrics.put("exposedCommunicationFraction", (1.0 + exposedDp) / step);
+        metrics.put("mfuLostToBehaviour", 0.0);
+        metrics.put("mfuLostToRouting", lostToRouting);
+        metrics.put("costPerHour", 1_024.0);
+        metrics.put("costPerMfuPointPerYear", 89_702.4);
+        // NVLink (NVIDIA) under every fabric: InfiniBand from NVIDIA too is single-vendor, RoCE (IBTA) a seam
+        boolean roce = name.equals("roce");
+        Map<String, Object> lockIn = Map.of("cluster", "s." + name, "seam", roce, "singleVendor", !roce, "fabrics",
+                List.of(Map.of("role", "scale-up", "vendor", "c.NVIDIA"), Map.of("role", "scale-out",
+                        "vendor", roce ? "c.IBTA" : "c.NVIDIA")));
+        return new RunResult("s.Fabrics[f=" + name + "]", "training", "s.Fabrics", Map.of("f", name), 1,
+                Map.of("accelerators", 256, "lockIn", lockIn), metrics, 0, 0, 0, null);
+    }
+
+    /**
+     * Session 71's network architect read the winner and the dollars on the first screen, but not why a fabric is
+     * behind, its step time and exposed communication, its lock-in, or what a point is priced at: those were in the
+     * side-by-side table and the lock-in tables below the topology pictures, and the price of a point in no headline.
+     */
+    @Test
+    void shouldSayWhyEachFabricIsBehindItsStepTimeExposedCommunicationLockInAndThePriceOfAPoint(@TempDir Path dir)
+            throws Exception {
+        // [f=ib]: 5 s steps, 1 s exposed (20.0 %). [f=roce]: 3 points behind, all of them routing (0.03 × 100), 6 s
+        // steps with 1 + 0.5 = 1.5 s exposed (25.0 %); 3 × $89,702.40 = $269,107 a year. A point: $1,024/h on 256
+        // accelerators is $4/h each, × 8,760 h ÷ 100 = $89,702.
+        Path page = dir.resolve("report.html");
+        Files.writeString(page, HtmlReport.render(new StudyResult("t", "m", List.of(fabric("ib", 0.339, 0, 5, 0),
+                fabric("roce", 0.309, 0.03, 6, 0.5)))), StandardCharsets.UTF_8);
+        String dom = HtmlReportTest.chromium(dir, "--dump-dom", page.toUri().toString());
+        String headline = dom.substring(dom.indexOf("id=\"headline\""), dom.indexOf("id=\"runs\""));
+        assertTrue(headline.contains("<th>of which: behaviour (points)</th><th>routing (points)</th>"
+                + "<th>switches and links (points)</th><th>step time</th>"), headline);
+        assertTrue(headline.contains("<td>[f=ib]</td><td>wins</td><td></td><td></td><td></td><td></td><td>5.00 s</td>"
+                + "<td>20.0% (1.00 s)</td><td class=\"text\">single-vendor: NVIDIA</td>"), headline);
+        assertTrue(headline.contains("<td>[f=roce]</td><td>3.0 points</td><td>$269,107/year</td><td>0.0</td><td>3.0</td>"
+                + "<td>0.0</td><td>6.00 s</td><td>25.0% (1.50 s)</td><td class=\"text\">seam: NVIDIA / IBTA</td>"), headline);
+        assertTrue(headline.contains(">an MFU point a year: $89,702 on each cluster (256 accelerators at $4/h,"
+                + " × 8,760 h ÷ 100)</p>"), headline);
+    }
 }
