@@ -14,7 +14,11 @@ import org.junit.jupiter.api.Test;
  * {@code in-network-reduction}) the editor says it changes nothing ({@code fabric.workload.collnet-ignored}).
  */
 class CollNetTrainingValidationTest extends FabricModelTest {
-    private static final String MODEL = """
+    /**
+     * Four DGX H100 under RoCE and under InfiniBand NDR, and a ZeRO-1 training over them: the cluster and the
+     * training's last statements are the holes ({@code %s}); DataParallelAlgorithmValidationTest shares it.
+     */
+    static final String MODEL = """
             import fabric.catalog.nvidia.*
             import fabric.catalog.standards.*
 

@@ -20,39 +20,8 @@ import org.junit.jupiter.api.Test;
  * under one leaf, so every group's tree is that leaf and every group is granted.
  */
 class DataParallelAlgorithmValidationTest extends FabricModelTest {
-    private static final String MODEL = """
-            import fabric.catalog.nvidia.*
-            import fabric.catalog.standards.*
-
-            cluster OnRoCE {
-                nodes 4 x DGX_H100
-                scale-out RoCEv2 fat-tree { switch SN5600 tiers 2 }
-            }
-
-            cluster OnInfiniBand {
-                nodes 4 x DGX_H100
-                scale-out InfiniBand_NDR fat-tree { switch QM9700 tiers 2 }
-            }
-
-            model Small transformer {
-                layers 4
-                hidden 4096
-                heads 32
-                vocab 32000
-            }
-
-            training Sharded {
-                model Small on %s
-                sequence 2048
-                batch 64 sequences
-                parallel tensor 8 data 4
-                sharding zero-1
-                %s
-            }
-            """;
-
     private Model model(String cluster, String statements) throws Exception {
-        return parser.parse(MODEL.formatted(cluster, statements));
+        return parser.parse(CollNetTrainingValidationTest.MODEL.formatted(cluster, statements));
     }
 
     private Map<String, Object> metrics(String statements) throws Exception {

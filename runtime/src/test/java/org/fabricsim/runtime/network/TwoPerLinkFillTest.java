@@ -68,6 +68,29 @@ class TwoPerLinkFillTest {
         return paths;
     }
 
+    /**
+     * Two identical components of {@code minimum} + [0, {@code spread}) random classes on a chain of {@link #LINKS}
+     * links of one random capacity in [1, 100), each link on two classes at most, with a fill each: one for the heap,
+     * one for the closed form.
+     */
+    private record Twins(double capacity, int[][] paths, Component heap, Component closed, ProgressiveFill heapFill,
+            ProgressiveFill closedFill) {
+        static Twins of(Random random, int minimum, int spread) {
+            double c = 1 + random.nextDouble() * 99;
+            double[] capacities = new double[LINKS];
+            Arrays.fill(capacities, c);
+            Graph graph = NetworkRuns.chain(capacities);
+            int[][] paths = randomPaths(random, minimum + random.nextInt(spread), 2);
+            int[] multiplicity = new int[paths.length];
+            Arrays.fill(multiplicity, 1);
+            Component heap = new Component(graph, paths, multiplicity);
+            Component closed = new Component(graph, paths, multiplicity);
+            return new Twins(c, paths, heap, closed,
+                    new ProgressiveFill(graph, heap.lists, heap.search, LINKS, paths.length, false),
+                    new ProgressiveFill(graph, closed.lists, closed.search, LINKS, paths.length, false));
+        }
+    }
+
     @Test
     void shouldGiveTheHeapFillsRatesAndItsPartialFillsLinkStatesBitForBitOnRandomComponentsOfTwoClassesPerLink() {
         // 3,000 seeded components (2 to 12 classes, paths of 1 to 4 of 24 links of one random capacity c, each link on
@@ -77,18 +100,13 @@ class TwoPerLinkFillTest {
         Random random = new Random(70);
         int closedForms = 0;
         for (int round = 0; round < 3_000; round++) {
-            double c = 1 + random.nextDouble() * 99;
-            double[] capacities = new double[LINKS];
-            Arrays.fill(capacities, c);
-            Graph graph = NetworkRuns.chain(capacities);
-            int[][] paths = randomPaths(random, 2 + random.nextInt(11), 2);
-            int[] multiplicity = new int[paths.length];
-            Arrays.fill(multiplicity, 1);
-            Component heap = new Component(graph, paths, multiplicity);
-            Component closed = new Component(graph, paths, multiplicity);
-            ProgressiveFill heapFill = new ProgressiveFill(graph, heap.lists, heap.search, LINKS, paths.length, false);
-            ProgressiveFill closedFill = new ProgressiveFill(graph, closed.lists, closed.search, LINKS, paths.length,
-                    false);
+            Twins twins = Twins.of(random, 2, 11);
+            double c = twins.capacity;
+            int[][] paths = twins.paths;
+            Component heap = twins.heap;
+            Component closed = twins.closed;
+            ProgressiveFill heapFill = twins.heapFill;
+            ProgressiveFill closedFill = twins.closedFill;
             double[] heapRates = new double[paths.length];
             heapFill.fill(heap.table, heap.links, null, heapRates, null);
             assertTrue(closedFill.twoPerLink.rate(closed.table, closed.links));
@@ -146,18 +164,13 @@ class TwoPerLinkFillTest {
         Random random = new Random(71);
         int partialFills = 0;
         for (int round = 0; round < 3_000; round++) {
-            double c = 1 + random.nextDouble() * 99;
-            double[] capacities = new double[LINKS];
-            Arrays.fill(capacities, c);
-            Graph graph = NetworkRuns.chain(capacities);
-            int[][] paths = randomPaths(random, 3 + random.nextInt(10), 2);
-            int[] multiplicity = new int[paths.length];
-            Arrays.fill(multiplicity, 1);
-            Component heap = new Component(graph, paths, multiplicity);
-            Component closed = new Component(graph, paths, multiplicity);
-            ProgressiveFill heapFill = new ProgressiveFill(graph, heap.lists, heap.search, LINKS, paths.length, false);
-            ProgressiveFill closedFill = new ProgressiveFill(graph, closed.lists, closed.search, LINKS, paths.length,
-                    false);
+            Twins twins = Twins.of(random, 3, 10);
+            double c = twins.capacity;
+            int[][] paths = twins.paths;
+            Component heap = twins.heap;
+            Component closed = twins.closed;
+            ProgressiveFill heapFill = twins.heapFill;
+            ProgressiveFill closedFill = twins.closedFill;
             double[] heapRates = new double[paths.length];
             double[] closedRates = closed.table.rateBytesPerSecond;
             heapFill.fill(heap.table, heap.links, null, heapRates, null);
