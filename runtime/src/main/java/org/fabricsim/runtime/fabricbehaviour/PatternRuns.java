@@ -54,7 +54,22 @@ public final class PatternRuns {
                     case ECMP -> PacketRouting.PATH;
                     case ADAPTIVE -> PacketRouting.ADAPTIVE;
                     case SPRAY -> PacketRouting.SPRAY;
-                }).withTrimming(key.flowControl() == BehaviourKey.FlowControl.TRIMMING);
+                }).withTrimming(key.flowControl() == BehaviourKey.FlowControl.TRIMMING)
+                .withOutOfOrderPlacement(placesOutOfOrder(key));
+    }
+
+    /**
+     * Whether the receiving NICs of {@code key}'s fabric place packets that arrive out of order
+     * ({@link PacketConfig#outOfOrderPlacement}): per-packet adaptive routing with selective repeat, where the loss
+     * signal does not rest on order, on a lossless fabric or one that trims. Per-packet adaptive routing ships with
+     * such NICs: InfiniBand's with ConnectX-5 and later ("out-of-order data placement", RC, XRC and DC), Spectrum-X's
+     * RoCE adaptive routing with its SuperNIC, which "takes care of the out-of-order packets". On a lossy fabric
+     * that drops, reordering stays the loss signal (TCP's three duplicates, IRN's), as no catalog fabric pairs
+     * adaptive routing with drops; go-back-N discards what arrives out of order.
+     */
+    static boolean placesOutOfOrder(BehaviourKey key) {
+        return key.routing() == RoutingMode.ADAPTIVE && key.recovery() == BehaviourKey.Recovery.SELECTIVE_REPEAT
+                && key.flowControl() != BehaviourKey.FlowControl.LOSSY;
     }
 
     /** The congestion controls the table measures, in table order (uec-cc as the packet backend runs it: Swift). */

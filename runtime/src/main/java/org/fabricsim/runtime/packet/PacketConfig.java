@@ -41,11 +41,14 @@ import org.fabricsim.runtime.spec.PacketSettings;
  * @param trimming          whether a switch trims a packet it cannot queue to its headers instead of dropping
  *                          it (NDP, Ultra Ethernet); needs selective repeat
  * @param scheduling        a scheduled fabric's credit size (used when congestionControl is SCHEDULED)
+ * @param outOfOrderPlacement whether the receiving NIC places a packet that arrives out of order directly in memory
+ *                          (ConnectX's out-of-order data placement, Spectrum-X's SuperNIC, Ultra Ethernet's unordered
+ *                          delivery): reordering is then no loss signal ({@link Receiver}); needs selective repeat
  */
 public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int priorities, FlowControl flowControl,
         boolean ecn, Recovery recovery, long retransmitTimeoutPs, double bitErrorRate,
         CongestionControl congestionControl, Dcqcn dcqcn, Hpcc hpcc, IbCc ibCc, PacketRouting routing, RunLimits limits,
-        boolean trimming, VoqScheduling scheduling) {
+        boolean trimming, VoqScheduling scheduling, boolean outOfOrderPlacement) {
 
     /** Lossless by PFC, lossless by link credits (InfiniBand, Omni-Path), or lossy tail drop. */
     public enum FlowControl { PFC, CREDIT, LOSSY }
@@ -98,6 +101,10 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
             throw new IllegalArgumentException("packet trimming needs selective repeat: the receiver NACKs each"
                     + " trimmed packet and the sender resends that one packet");
         }
+        if (outOfOrderPlacement && recovery != Recovery.SELECTIVE_REPEAT) {
+            throw new IllegalArgumentException("out-of-order placement needs selective repeat: go-back-N discards"
+                    + " what arrives out of order");
+        }
     }
 
     /**
@@ -111,7 +118,7 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
                 FlowControl.PFC, false, Recovery.GO_BACK_N,
                 4_194_304_000L, 0, CongestionControl.NONE, Dcqcn.defaults(lineBytesPerSecond),
                 Hpcc.defaults(lineBytesPerSecond), IbCc.defaults(), PacketRouting.PATH, RunLimits.defaults(), false,
-                VoqScheduling.defaults());
+                VoqScheduling.defaults(), false);
     }
 
     /** Wire bytes of a full packet. */
@@ -126,97 +133,107 @@ public record PacketConfig(int mtuBytes, int headerBytes, Buffer buffer, int pri
 
     public PacketConfig withMtuBytes(int value) {
         return new PacketConfig(value, headerBytes, buffer, priorities, flowControl, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling,
+                outOfOrderPlacement);
     }
 
     public PacketConfig withHpcc(Hpcc value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, value, ibCc, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withIbCc(IbCc value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, value, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withDcqcn(Dcqcn value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, value, hpcc, ibCc, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withFlowControl(FlowControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, value, ecn, recovery, retransmitTimeoutPs,
-                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling,
+                outOfOrderPlacement);
     }
 
     public PacketConfig withEcn(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, value, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withRecovery(Recovery value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, value,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withBitErrorRate(double value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, value, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     /** DCQCN also turns on ECN marking, which it needs. */
     public PacketConfig withCongestionControl(CongestionControl value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl,
-                ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn, hpcc,
-                ibCc, routing, limits, trimming, scheduling);
+                ecn || value == CongestionControl.DCQCN, recovery, retransmitTimeoutPs, bitErrorRate, value, dcqcn,
+                hpcc, ibCc, routing, limits, trimming, scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withRetransmitTimeoutPs(long value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery, value,
-                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling);
+                bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming, scheduling,
+                outOfOrderPlacement);
     }
 
     public PacketConfig withRouting(PacketRouting value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, value, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withBuffer(Buffer value) {
         return new PacketConfig(mtuBytes, headerBytes, value, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     /** Trimming, which needs selective repeat ({@link #withRecovery} first). */
     public PacketConfig withTrimming(boolean value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, value,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withLimits(RunLimits value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, value, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     /** {@code value} virtual lanes per port ({@code priorities}), 1 to 8. */
     public PacketConfig withVirtualLanes(int value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, value, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
-                scheduling);
+                scheduling, outOfOrderPlacement);
     }
 
     public PacketConfig withScheduling(VoqScheduling value) {
         return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
                 retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
-                value);
+                value, outOfOrderPlacement);
+    }
+
+    /** Out-of-order placement at the receiving NICs ({@link #outOfOrderPlacement}), which needs selective repeat. */
+    public PacketConfig withOutOfOrderPlacement(boolean value) {
+        return new PacketConfig(mtuBytes, headerBytes, buffer, priorities, flowControl, ecn, recovery,
+                retransmitTimeoutPs, bitErrorRate, congestionControl, dcqcn, hpcc, ibCc, routing, limits, trimming,
+                scheduling, value);
     }
 }

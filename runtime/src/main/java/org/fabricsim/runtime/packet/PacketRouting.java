@@ -39,8 +39,11 @@ public enum PacketRouting {
      * against it) but keeps the held-out all-to-all's tail, reorders go-back-N's flows, and on a lossless 2:1
      * permutation without congestion control delivers 0.47 of the bound {@link #ADAPTIVE} reaches: its draws among
      * uplinks that tie send a flow's packets into queues of unequal depth, and the receivers' reordering threshold
-     * reads them as lost (the NICs resend 0.91 of the bytes). Which of the two a fabric's switches run, with which
-     * thresholds, no source for the catalog's fabrics says.
+     * reads them as lost (the NICs resend 0.91 of the bytes). With receivers that place out-of-order packets
+     * ({@link PacketConfig#outOfOrderPlacement}) the permutation reaches 0.98 of the bound, but as the behaviour
+     * table's adaptive reference it still took the held-out cells within 10% from 465 to 414 of 492, mostly on
+     * go-back-N rows (docs: fabric-behaviour.md, "Receivers that accept reordering, session 71"). Which of the two a
+     * fabric's switches run, with which thresholds, no source for the catalog's fabrics says.
      */
     ADAPTIVE_QUALITY,
     /** Spraying: a flow's packets are dealt round robin over the minimal next hops (oblivious spraying). */

@@ -10,8 +10,12 @@ import org.fabricsim.runtime.packet.PacketConfig.Recovery;
  * interval, there 500 µs, here the round trip so that a lost retransmission is caught at once).
  * Selective repeat: the receiver keeps every packet and NACKs once an arrival is more than
  * {@link Transport#REORDER} sequence numbers beyond the expected one; the NACK carries its bitmap
- * (read when the NACK arrives: optimistic by one feedback delay). A NACK is a 64-byte control frame
- * reaching the sender after the path's feedback delay. A trimmed header (NDP, Ultra Ethernet) is
+ * (read when the NACK arrives: optimistic by one feedback delay). Where the NIC places out-of-order packets
+ * directly ({@link PacketConfig#outOfOrderPlacement}: ConnectX-5 and later accept them "instead of dropping these
+ * packets and triggering retransmissions", NVIDIA's out-of-order data placement; Spectrum-X's SuperNIC reorders what
+ * RoCE adaptive routing spreads), no arrival is a loss signal: a hole is resent once it has persisted to the
+ * retransmission timeout ({@link Transport#onTimeout}), or at once when a trimmed header names it. A NACK is a
+ * 64-byte control frame reaching the sender after the path's feedback delay. A trimmed header (NDP, Ultra Ethernet) is
  * answered at once by a NACK for that one sequence, its handle carrying the sequence back.
  * HPCC and Swift acknowledge every packet, the packet's handle carrying its telemetry or send time
  * back, and the cumulative acknowledgement (the next expected sequence once the packet is taken).
@@ -70,7 +74,8 @@ final class Receiver {
         if (acknowledged) {
             packets.setCumulativeAck(packet, flows.counters[Flows.expected(flow)]);
         }
-        if (!flows.done(flow) && seq > flows.counters[Flows.expected(flow)] + (selective ? Transport.REORDER : 0)) {
+        if (!flows.done(flow) && !config.outOfOrderPlacement()
+                && seq > flows.counters[Flows.expected(flow)] + (selective ? Transport.REORDER : 0)) {
             sendNack(flow);
         }
         network.releaseIfIdle(flow);

@@ -29,7 +29,8 @@ final class Transport {
     /**
      * Selective repeat takes a hole for a loss once packets 3 or more sequence numbers beyond it
      * have arrived, TCP's duplicate-acknowledgement threshold (RFC 5681), so that the mild
-     * reordering of adaptive routing and spraying is absorbed instead of retransmitted.
+     * reordering of adaptive routing and spraying is absorbed instead of retransmitted. Not read where the NICs place
+     * out-of-order packets ({@link PacketConfig#outOfOrderPlacement}): no NACK is sent there.
      */
     static final int REORDER = 3;
     private final PacketNetwork network;

@@ -24,10 +24,15 @@ class PacketRoutingTest {
 
     /** The permutation's throughput under {@code routing}, B/s. */
     static double throughput(PacketRouting routing) {
+        return throughput(routing, false);
+    }
+
+    /** The permutation's throughput under {@code routing}, the receiving NICs placing out of order or not, B/s. */
+    static double throughput(PacketRouting routing, boolean outOfOrderPlacement) {
         ClusterTopology topology = PacketFixtures.twoTier(HOSTS, 8, 2.0);
         Simulation simulation = new Simulation(21);
         PacketConfig config = PacketConfig.roce(PacketFixtures.LINE).withRouting(routing)
-                .withRecovery(Recovery.SELECTIVE_REPEAT);
+                .withRecovery(Recovery.SELECTIVE_REPEAT).withOutOfOrderPlacement(outOfOrderPlacement);
         PacketNetwork network = new PacketNetwork(simulation, topology.graph(), config);
         long[] finish = new long[1];
         network.setListener((tag, finishPs) -> finish[0] = Math.max(finish[0], finishPs));
