@@ -155,11 +155,14 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
                 others.add(name + " (" + d.getEObjectURI().lastSegment() + ")");
             }
         });
-        String other = others.isEmpty() ? "another definition named '" + written + "'"
-                : String.join(" and ", others.stream().distinct().toList());
+        List<String> named = others.stream().distinct().toList();
+        String other = named.isEmpty() ? "another definition named '" + written + "' answers"
+                : named.size() == 1 ? named.get(0) + " answers"
+                : String.join(", ", named.subList(0, named.size() - 1)) + " and " + named.get(named.size() - 1)
+                        + " answer";
         return new DiagnosticMessage("No " + what + " '" + written + "' is visible here: the import on line "
                 + NodeModelUtils.getNode(bringing).getStartLine() + " brings " + imported + ", but " + other
-                + " answers to the same name, so '" + written + "' is ambiguous: write " + imported
+                + " to the same name, so '" + written + "' is ambiguous: write " + imported
                 + " in full, or rename the other.", Severity.ERROR, IssueCodes.UNRESOLVED_NAME, imported.toString());
     }
 
