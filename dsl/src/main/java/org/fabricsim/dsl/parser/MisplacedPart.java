@@ -91,7 +91,7 @@ final class MisplacedPart {
             return "";
         }
         List<String> names = taking.stream().map(FabricSyntaxErrorMessages::blockName).distinct().toList();
-        String where = names.contains("fabric") && scaleOutFabric != null
+        String where = names.contains("fabric") && scaleOutFabric != null && !scaleOutFabric.isEmpty()
                 ? "move it into fabric " + scaleOutFabric + "'s block, the fabric this scale-out names."
                 : names.size() == 1 ? "move it into that block." : "move it into one of those blocks.";
         return " " + article(inside, "A") + inside + " does not take '" + word + "'; " + article(names.get(0), "a")
