@@ -35,7 +35,7 @@ final class MisplacedPart {
     /** The most blocks named; a word more blocks take is written in too many places to list. */
     private static final int MOST_BLOCKS = 6;
 
-    /** The blocks, by their names, whose unordered group has a part led by each word. */
+    /** For each word that leads a part of a block's unordered group, the rules of the blocks that take it. */
     private final Map<String, Set<AbstractRule>> owners = new LinkedHashMap<>();
 
     MisplacedPart(Grammar grammar) {
