@@ -123,6 +123,31 @@ class LinkingTest extends FabricModelTest {
         validation.assertNoErrors(benchmark);
     }
 
+    /**
+     * A file of package team.shared imports the catalog's H100_SXM, and another file of team.shared defines its own
+     * H100_SXM: the simple name answers to both, so it resolves to neither. The message said "Add 'import
+     * fabric.catalog.nvidia.*'", the import the file has (session 71); it now names the other definition and its file,
+     * and passes the qualified name for the quick fix.
+     */
+    @Test
+    void shouldNameTheOtherDefinitionWhenAnImportedNameIsAmbiguous() throws Exception {
+        Model own = parser.parse("""
+                package team.shared
+                accelerator H100_SXM { vendor V compute bf16 989 TFLOPS memory 80 GB bandwidth 3.35 TB/s }
+                vendor V
+                """);
+        Model box = parser.parse("package team.shared\nimport fabric.catalog.nvidia.*\n" + NODE_OF_H100,
+                own.eResource().getResourceSet());
+        List<Issue> issues = errors(box);
+        assertEquals(1, issues.size(), issues::toString);
+        assertEquals(IssueCodes.UNRESOLVED_NAME, issues.get(0).getCode());
+        assertEquals("No accelerator 'H100_SXM' is visible here: the import on line 2 brings"
+                + " fabric.catalog.nvidia.H100_SXM, but team.shared.H100_SXM (" + own.eResource().getURI().lastSegment()
+                + ") answers to the same name, so 'H100_SXM' is ambiguous: write fabric.catalog.nvidia.H100_SXM in full,"
+                + " or rename the other.", issues.get(0).getMessage());
+        assertArrayEquals(new String[] { "fabric.catalog.nvidia.H100_SXM" }, issues.get(0).getData());
+    }
+
     @Test
     void shouldNotSeeDefinitionsOfAnotherPackageWithoutAnImport() throws Exception {
         Model cluster = parser.parse("""

@@ -283,4 +283,40 @@ class SyntaxMessagesTest extends FabricModelTest {
                 .replace("output fixed 10", "output fixed 10 prefix-cache hit 50 %"));
         assertEquals("6: " + message, traffic.get(0), traffic::toString);
     }
+    /**
+     * A fabric's part written in the cluster's topology block said only "Unexpected 'congestion-control' here."; the
+     * message now names the block that takes it and the fabric the scale-out names (session 71).
+     */
+    @Test
+    void shouldNameTheFabricForAFabricsPartWrittenInTheTopology() throws Exception {
+        List<String> issues = issues("vendor V\nfabric F {\n    vendor V\n    scope scale-out\n    open-standard\n"
+                + "    link 400 Gb/s\n}\ncluster C {\n    nodes 2 x 8 accelerators\n    scale-out F fat-tree {\n"
+                + "        congestion-control dcqcn\n        tiers 2\n    }\n}\n");
+        assertEquals("11: Unexpected 'congestion-control' here. A fat-tree does not take 'congestion-control'; a fabric"
+                + " does: move it into fabric F's block, the fabric this scale-out names.", issues.get(0),
+                issues::toString);
+    }
+
+    /** A fabric's overload handling, led by an enum's word ('lossless', 'lossy'), in a training. */
+    @Test
+    void shouldNameTheBlocksThatTakeAWordWrittenInATraining() throws Exception {
+        List<String> issues = issues("training T {\n    lossless pfc\n}\n");
+        assertEquals("2: Unexpected 'lossless' here. A training does not take 'lossless'; a fabric does: move it into"
+                + " that block.", issues.get(0), issues::toString);
+    }
+
+    /** A word that leads a part of the block it is written in is another message's case (repeated, out of order). */
+    @Test
+    void shouldNotCallAPartOfTheEnclosingBlockMisplaced() throws Exception {
+        List<String> issues = issues("training T {\n    sequence 4096\n    sequence 8192\n}\n");
+        assertTrue(issues.stream().noneMatch(issue -> issue.contains("does not take")), issues::toString);
+    }
+    /** "sequence 4k" read "Unexpected 'k' here." (session 71): 4 × 1,024 = 4,096 and 4 × 1,000; 128 × 1,024 = 131,072. */
+    @Test
+    void shouldWriteOutANumberGluedToAThousandsSuffix() throws Exception {
+        assertEquals("2: Unexpected '4k' here: the language reads numbers written out, without a suffix: write 4096"
+                + " (4 × 1,024, as a 4K sequence means) or 4000.",
+                issues("training T {\n    sequence 4k\n}\n").get(0));
+        assertTrue(issues("training T {\n    sequence 128K\n}\n").get(0).contains("write 131072 (128 × 1,024"));
+    }
 }

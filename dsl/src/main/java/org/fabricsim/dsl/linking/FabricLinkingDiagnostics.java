@@ -55,6 +55,11 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
         Optional<QualifiedName> elsewhere = definedInAnotherPackage(type, written);
         if (elsewhere.isPresent()) {
             String pkg = elsewhere.get().skipLast(1).toString();
+            Optional<Import> bringing = importOf(context.getContext(), pkg, written);
+            if (bringing.isPresent()) {
+                return ambiguous(what, written, elsewhere.get(), bringing.get(),
+                        scopes.getScope(context.getContext(), reference));
+            }
             String defined = "No " + what + " '" + written + "' is visible here; it is defined in package " + pkg;
             Optional<Import> misspelt = misspeltImport(context.getContext(), pkg);
             if (misspelt.isPresent()) {
@@ -121,6 +126,44 @@ public class FabricLinkingDiagnostics extends LinkingDiagnosticMessageProvider {
             return !packages.contains(named)
                     && distance(named.toLowerCase(Locale.ROOT), pkg.toLowerCase(Locale.ROOT)) <= MAX_SUGGESTION_DISTANCE;
         }).findFirst();
+    }
+
+    /**
+     * The import of {@code context}'s file that already brings {@code pkg}'s {@code written} into view ({@code import
+     * pkg.*} or {@code import pkg.written}), or empty.
+     */
+    private static Optional<Import> importOf(EObject context, String pkg, String written) {
+        Model model = EcoreUtil2.getContainerOfType(context, Model.class);
+        return model == null ? Optional.empty()
+                : model.getImports().stream().filter(i -> (pkg + ".*").equals(i.getImportedNamespace())
+                        || (pkg + "." + written).equals(i.getImportedNamespace())).findFirst();
+    }
+
+    /**
+     * A name the file imports that still does not resolve: another definition of the same simple name, one of the
+     * file's own package (in another file of it, say), answers to it too, and an imported name seen twice is no
+     * name. Adding the import it has was the wrong fix (session 71: a user's own {@code switch SN5600} beside {@code
+     * import fabric.catalog.nvidia.*}). Names the other definitions the scope holds and their files, and passes the
+     * qualified name as the quick fix's replacement.
+     */
+    private static DiagnosticMessage ambiguous(String what, String written, QualifiedName imported, Import bringing,
+            IScope scope) {
+        List<String> others = new ArrayList<>();
+        scope.getAllElements().forEach(d -> {
+            QualifiedName name = d.getQualifiedName();
+            if (name.getSegmentCount() > 1 && name.getLastSegment().equals(written) && !name.equals(imported)) {
+                others.add(name + " (" + d.getEObjectURI().lastSegment() + ")");
+            }
+        });
+        List<String> named = others.stream().distinct().toList();
+        String other = named.isEmpty() ? "another definition named '" + written + "' answers"
+                : named.size() == 1 ? named.get(0) + " answers"
+                : String.join(", ", named.subList(0, named.size() - 1)) + " and " + named.get(named.size() - 1)
+                        + " answer";
+        return new DiagnosticMessage("No " + what + " '" + written + "' is visible here: the import on line "
+                + NodeModelUtils.getNode(bringing).getStartLine() + " brings " + imported + ", but " + other
+                + " to the same name, so '" + written + "' is ambiguous: write " + imported
+                + " in full, or rename the other.", Severity.ERROR, IssueCodes.UNRESOLVED_NAME, imported.toString());
     }
 
     private Optional<QualifiedName> definedInAnotherPackage(EClass type, String written) {

@@ -43,7 +43,7 @@ import com.google.inject.Inject;
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** The word an "Unexpected 'w' here" message names, and what a keyword a typo may stand for looks like. */
-    private static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)'");
+    static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)'");
     private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9/_-]+");
     private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
     /** ANTLR's words for a keyword after a qualified name's '.', where a segment may be one of a few keywords. */
@@ -78,6 +78,13 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** The grammar's keywords, read once. */
     private Set<String> keywords;
 
+    /** Which blocks take each part's leading word, read once. */
+    private MisplacedPart misplacedParts;
+
+    private MisplacedPart misplacedParts() {
+        return misplacedParts != null ? misplacedParts : (misplacedParts = new MisplacedPart(grammar.getGrammar()));
+    }
+
     @Override
     public SyntaxErrorMessage getSyntaxErrorMessage(IParserErrorContext context) {
         SyntaxErrorMessage original = super.getSyntaxErrorMessage(context);
@@ -85,8 +92,8 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         String missing = context.getRecognitionException() instanceof FailedPredicateException failed
                 && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, current) : null;
         String message = missing != null ? missing : inContext(original.getMessage(), context, current);
-        return new SyntaxErrorMessage(message + misspelling(message, current) + repeated(message, current),
-                original.getIssueCode(), original.getIssueData());
+        return new SyntaxErrorMessage(message + misspelling(message, current) + repeated(message, current)
+                + misplacedParts().message(message, current), original.getIssueCode(), original.getIssueData());
     }
 
     /**
@@ -207,7 +214,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     }
 
     /** The rule a node of the parse tree stands for (called or the root's own), or null for a keyword or token. */
-    private static AbstractRule ruleOf(INode node) {
+    static AbstractRule ruleOf(INode node) {
         EObject element = node.getGrammarElement();
         return element instanceof RuleCall call ? call.getRule() : element instanceof AbstractRule rule ? rule : null;
     }
@@ -288,7 +295,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
      * What a block of {@code rule} is called: its leading keyword ({@code training}), or for a block that
      * begins with its brace ({@code traffic { ... }}) the rule's name in the language's spelling.
      */
-    private static String blockName(AbstractRule rule) {
+    static String blockName(AbstractRule rule) {
         String word = leadingWord(rule.getAlternatives());
         return Character.isLetter(word.charAt(0)) ? word
                 : rule.getName().replaceAll("([a-z])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);

@@ -77,7 +77,10 @@ public final class IssueCodes {
 
     /** A name defined in a package that is not imported. Data: the package to import. */
     public static final String MISSING_IMPORT = PREFIX + "name.missing-import";
-    /** A name that is defined nowhere. Data: the closest visible name, if any. */
+    /**
+     * A name that is defined nowhere, or an imported one another definition also answers to. Data: the closest visible
+     * name, if any, or the imported definition's qualified name.
+     */
     public static final String UNRESOLVED_NAME = PREFIX + "name.unresolved";
     /** An import that names no package or definition of the workspace or the catalog. Data: the nearest import, if any. */
     public static final String UNKNOWN_IMPORT = PREFIX + "name.unknown-import";

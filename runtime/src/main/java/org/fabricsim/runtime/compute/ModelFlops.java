@@ -6,12 +6,16 @@ import org.fabricsim.runtime.spec.TransformerSpec;
 /**
  * Parameter counts and model FLOPs of a transformer, the numerators of MFU.
  *
- * <p>Model FLOPs per token = 6·N + 12·L·a·d·s: N counts the weights that take part in a matmul
+ * <p>Model FLOPs per token = 6·N + 6·L·a·(2d + ρ)·s: N counts the weights that take part in a matmul
  * (every layer's projections and MLP or active experts, and the output layer, V·h; not the input
- * embedding, a lookup), and 12·L·a·d·s is the attention score and value product over the full
- * (non-causal) s×s matrix, forward and backward (PaLM, Chowdhery et al. 2022, Appendix B: 6N +
- * 12·L·H·Q·T). For a dense model this equals Megatron-LM's {@code num_floating_point_operations}
- * per token: 12·L·h²·((1 + g/a + s/h)·ad/h + f/h·(3/2 if gated)) + 6·V·h. O(1).
+ * embedding, a lookup), and 6·L·a·(2d + ρ)·s is the attention score product (QKᵀ over d + ρ, ρ MLA's decoupled
+ * RoPE width, 0 without MLA) and value product (PV over d) over the full (non-causal) s×s matrix, forward and
+ * backward. Without MLA that is 12·L·a·d·s (PaLM, Chowdhery et al. 2022, Appendix B: 6N + 12·L·H·Q·T), and for a
+ * dense model the whole equals Megatron-LM's {@code num_floating_point_operations} per token:
+ * 12·L·h²·((1 + g/a + s/h)·ad/h + f/h·(3/2 if gated)) + 6·V·h. With MLA, Megatron-Core's formula counts the score
+ * product over {@code qk_head_dim + qk_pos_emb_head_dim} and the value product over {@code v_head_dim} too (its
+ * core-attention term, halved there for the causal mask, which this convention does not subtract), and the compute
+ * model times the same 2d + ρ ({@link AttentionCore}). O(1).
  */
 public final class ModelFlops {
     private ModelFlops() {
@@ -78,14 +82,15 @@ public final class ModelFlops {
     }
 
     /**
-     * Model FLOPs per token at sequence length {@code sequence}: 6N + 12·L·a·d·s, and each of the D multi-token
-     * prediction modules' (DeepSeek-V3 §2.2) 6·(2h² + N_layer + V·h) + 12·a·d·s: its projection 2h × h, one more layer
-     * of the last layer's kind at top-k, the shared output head and its attention.
+     * Model FLOPs per token at sequence length {@code sequence}: 6N + 6·L·a·(2d + ρ)·s, and each of the D multi-token
+     * prediction modules' (DeepSeek-V3 §2.2) 6·(2h² + N_layer + V·h) + 6·a·(2d + ρ)·s: its projection 2h × h, one more
+     * layer of the last layer's kind at top-k, the shared output head and its attention.
      */
     public static double perToken(TransformerSpec m, int sequence) {
         double module = 2.0 * m.hidden() * m.hidden() + layerParameters(m, m.layers(), m.topK())
                 + (double) m.vocab() * m.hidden();
+        double scoreAndValueWidth = 2.0 * m.headDim() + (m.kvLoraRank() > 0 ? m.ropeDim() : 0);
         return 6 * (activeMatmulParameters(m) + m.mtpDepth() * module)
-                + 12.0 * (m.layers() + m.mtpDepth()) * m.heads() * m.headDim() * sequence;
+                + 6.0 * (m.layers() + m.mtpDepth()) * m.heads() * scoreAndValueWidth * sequence;
     }
 }

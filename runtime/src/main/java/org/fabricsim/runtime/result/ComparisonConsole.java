@@ -33,10 +33,12 @@ public final class ComparisonConsole {
     public static String render(Comparison comparison, boolean everyRow) {
         List<String> labels = ConsoleTable.distinct(comparison.runs().stream()
                 .map(run -> ConsoleTable.runLabel(comparison.study(), run)).toList());
+        List<String> keys = sharedKeys(labels);
         int base = comparison.runs().indexOf(comparison.baseline());
         List<String> header = new ArrayList<>(List.of("metric"));
         for (int i = 0; i < labels.size(); i++) {
-            header.add(shorten(labels.get(i)) + (i == base ? " (base)" : ""));
+            header.add((keys.isEmpty() ? shorten(labels.get(i)) : valuesOnly(labels.get(i), keys.size()))
+                    + (i == base ? " (base)" : ""));
         }
         List<List<String>> table = new ArrayList<>(List.of(header));
         List<String> same = new ArrayList<>();
@@ -55,6 +57,9 @@ public final class ComparisonConsole {
         StringBuilder out = new StringBuilder("# ").append(comparison.study()).append(": ")
                 .append(comparison.runs().size()).append(" runs side by side, deltas against ")
                 .append(comparison.baseline() == null ? "no baseline (every run failed)" : "the baseline").append('\n');
+        if (!keys.isEmpty()) {
+            out.append("  columns: [").append(String.join(", ", keys)).append("]\n");
+        }
         int[] widths = widths(table);
         int first = 1;
         while (first < header.size()) {
@@ -117,6 +122,58 @@ public final class ComparisonConsole {
     }
 
     private static String shorten(String text) {
-        return text.length() <= MAX_CELL ? text : text.substring(0, MAX_CELL - 1) + "…";
+        return shorten(text, MAX_CELL);
+    }
+
+    private static String shorten(String text, int width) {
+        return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+    }
+
+    /**
+     * The varied parameters that name every column, in order, where a column's label is longer than a cell and every
+     * label is {@code [k1=v1, k2=v2, ...]} over the same keys: the columns are then headed by their values alone under
+     * one line naming the keys, since cutting {@code [fabric=InfiniBand_NDR, oversubscription=2]} to a cell's 28
+     * characters kept the part every column shares and cut the one that sets it apart (session 71). Empty otherwise.
+     */
+    private static List<String> sharedKeys(List<String> labels) {
+        if (labels.stream().allMatch(label -> label.length() <= MAX_CELL)) {
+            return List.of();
+        }
+        List<String> keys = null;
+        for (String label : labels) {
+            if (!label.startsWith("[") || !label.endsWith("]")) {
+                return List.of();
+            }
+            List<String> own = new ArrayList<>();
+            for (String part : label.substring(1, label.length() - 1).split(", ")) {
+                int equals = part.indexOf('=');
+                if (equals < 1) {
+                    return List.of();
+                }
+                own.add(part.substring(0, equals));
+            }
+            if (keys != null && !keys.equals(own)) {
+                return List.of();
+            }
+            keys = own;
+        }
+        return keys;
+    }
+
+    /**
+     * {@code [v1, v2, ...]} of a label over {@code count} keys, each value cut to an equal share of a cell when the
+     * whole would not fit, so that every value keeps its first characters.
+     */
+    private static String valuesOnly(String label, int count) {
+        List<String> values = new ArrayList<>();
+        for (String part : label.substring(1, label.length() - 1).split(", ")) {
+            values.add(part.substring(part.indexOf('=') + 1));
+        }
+        String whole = "[" + String.join(", ", values) + "]";
+        if (whole.length() <= MAX_CELL) {
+            return whole;
+        }
+        int share = Math.max(2, (MAX_CELL - 2 - 2 * (count - 1)) / count);
+        return "[" + String.join(", ", values.stream().map(value -> shorten(value, share)).toList()) + "]";
     }
 }

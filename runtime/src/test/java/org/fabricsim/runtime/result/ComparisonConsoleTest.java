@@ -141,6 +141,34 @@ class ComparisonConsoleTest {
     }
 
     @Test
+    void shouldHeadColumnsOfTwoVariedParametersByTheirValuesWhenTheirLabelsPassACell() {
+        // Two fabrics by two oversubscriptions: "[fabric=InfiniBand_NDR, oversubscription=1]" is 44 characters, and
+        // cut to the cell's 28 both InfiniBand columns read "[fabric=InfiniBand_NDR, ove…", the value that sets them
+        // apart cut off. Headed by their values under one line naming the keys, every column is told apart.
+        List<RunResult> runs = List.of(
+                training("s[fabric=InfiniBand_NDR, oversubscription=1]", 0.536, 15.6, 76e9, 4.03e6, 0),
+                training("s[fabric=InfiniBand_NDR, oversubscription=2]", 0.413, 20.2, 76e9, 3.11e6, 0),
+                training("s[fabric=SpectrumX, oversubscription=1]", 0.535, 15.6, 76e9, 4.03e6, 0),
+                training("s[fabric=SpectrumX, oversubscription=2]", 0.279, 29.9, 76e9, 2.10e6, 0));
+        List<String> lines = ComparisonConsole.render(Comparison.of("s", runs, List.of("mfu")), false).lines().toList();
+        assertEquals("columns: [fabric, oversubscription]", lines.get(1).trim());
+        assertEquals("metric [InfiniBand_NDR, 1] (base) [InfiniBand_NDR, 2] [SpectrumX, 1] [SpectrumX, 2]",
+                squeeze(lines.get(2).trim()));
+    }
+
+    @Test
+    void shouldCutEachValueOfAColumnHeadToItsShareOfTheCell() {
+        // Two keys whose values alone make "[RoCEv2_800_Adaptive_Spectrum, 1.5]" (35 characters): each value keeps
+        // (28 - 2 - 2) / 2 = 12 characters, the eleventh followed by an ellipsis where it is longer; a head that fits
+        // whole ("[InfiniBand_XDR_Rails, 2]", 25 characters) is not cut.
+        List<RunResult> runs = List.of(
+                training("s[fabric=RoCEv2_800_Adaptive_Spectrum, oversubscription=1.5]", 0.5, 1, 1, 1, 0),
+                training("s[fabric=InfiniBand_XDR_Rails, oversubscription=2]", 0.4, 1, 1, 1, 0));
+        List<String> lines = ComparisonConsole.render(Comparison.of("s", runs, List.of("mfu")), false).lines().toList();
+        assertEquals("metric [RoCEv2_800_…, 1.5] (base) [InfiniBand_XDR_Rails, 2]", squeeze(lines.get(2).trim()));
+    }
+
+    @Test
     void shouldWriteAChangeOfTenTimesOrMoreAsAFactor() {
         // TTFT p50 148 ms at 2 requests/s and 93.5 s at 8: 93.5 / 0.148 = 631.8, "×632", not "+63076.4%".
         RunResult base = new RunResult("s[rate=2]", "inference", "s", Map.of(), 1, Map.of(),
