@@ -13,7 +13,7 @@ import org.fabricsim.runtime.topology.Graph;
  * c_j·o_jD / o_j (o_jD the offer of its classes bound for D, o_j the offer of all its classes, {@link #offeredOn}),
  * the classes that start on D min(o_DD, c_D). So the first reading of a solve that asks D's share walks D's classes
  * once and keeps these demands, sorted ({@link #inputs}); each later one, from another input of D, takes them instead
- * of walking D's classes again (on Llama 3 405B's CP16 step on RoCE a saturated next link is asked about five times a
+ * of walking D's classes again (on Llama 3 405B's CP16 step on RoCE a saturated next link is asked about six times a
  * solve, by about 60 classes each). The share is the water-filling over the kept demands with L's own replaced by A:
  * the same values in ascending order (equal values in either order give the same sums), so the same operations as
  * a sort of the demands with A in L's place, bit for bit. The demands read only the link lists and the classes'
