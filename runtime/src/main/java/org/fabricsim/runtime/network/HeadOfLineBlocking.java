@@ -30,13 +30,13 @@ import org.fabricsim.runtime.topology.Graph;
  * the backlog (PFC's shared buffer against a short burst) nothing blocks.
  *
  * <p>Cost: O(classes on L + inputs of its next links that can bind) per saturated link whose buffer is finite, and
- * once per solve O(classes on each such next link and on its input links) ({@link PortShares}), stamps per link
- * instead of clearing, no allocation; L's classes are read from the ideal fill's {@link FixLog} after it has run (near its fix
- * order, as {@link ContentionReading} reads them), only those bound for a next link that can bind read their
- * ideal rates, and those that go on past L their remaining bytes. O(1) where no class has entered L since it was last
- * read and then each of its next links either took every class on L or held bytes that fit its buffer: the first
- * still takes every class left on L (no victim, share 1 to the bit: the same sum over the same list), and the others'
- * bytes only fall, so none can hold back more than the buffer takes.
+ * once per solve O(classes on each such next link and on its input links) ({@link PortShares}), stamps per
+ * link instead of clearing, no allocation; L's classes are read from the ideal fill's {@link FixLog} after it has
+ * run (near its fix order, as {@link ContentionReading} reads them), only those bound for a next link that can
+ * bind read their ideal rates, and those that go on past L their remaining bytes. O(1) where no class has entered L
+ * since it was last read and then each of its next links either took every class on L or held bytes that fit its
+ * buffer: the first still takes every class left on L (no victim, share 1 to the bit: the same sum over the same
+ * list), and the others' bytes only fall, so none can hold back more than the buffer takes.
  */
 final class HeadOfLineBlocking {
     private final Graph graph;

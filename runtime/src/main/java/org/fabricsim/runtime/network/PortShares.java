@@ -19,8 +19,8 @@ import org.fabricsim.runtime.topology.Graph;
  * a sort of the demands with A in L's place, bit for bit. The demands read only the link lists and the classes'
  * multiplicities and first links, which change only between solves ({@link #beginSolve}).
  *
- * <p>Cost: O(classes on D + inputs × log inputs) at D's first share of a solve, O(inputs) at each other; the demands of
- * a solve take O(Σ inputs) doubles, reused by the next solve. No allocation once the pools have grown.
+ * <p>Cost: O(classes on D + inputs × log inputs) at D's first share of a solve, O(inputs) at each other; the demands
+ * of a solve take O(Σ inputs) doubles, reused by the next solve. No allocation once the pools have grown.
  */
 final class PortShares {
     private final Graph graph;
@@ -62,7 +62,7 @@ final class PortShares {
         poolEnd = 0;
     }
 
-    /** {@code link}'s offered rate this solve is {@code offered}, summed over its classes as {@link #offeredOn} sums. */
+    /** {@code link}'s offered rate this solve is {@code offered}, summed as {@link #offeredOn} sums it. */
     void noteOffered(int link, double offered) {
         offeredSolve[link] = solve;
         offeredTotal[link] = offered;

@@ -24,17 +24,17 @@ class HeadOfLineSharedNextLinkTest {
 
     @Test
     void shouldBlockBothUpstreamLinksOfOneNextLinkByTheHandDerivedAmount() {
-        // B each but c's B/2, tolerance 0. Ideal fill: D carries five classes at C/5, each victim b, b' gets C - 2C/5 = 3C/5; L,
-        // L' and D are full. Reading L: its classes offer C each (alone on their NICs), 2C of 3C bound for D (s = 2/3,
-        // A = 2C/3); D's inputs demand A (L), C·2C/3C = 2C/3 (L') and C (c's NIC): water-filling C over three gives
-        // P = C/3 < 2C/5, the ideal rate of L's classes through D, so the hold binds; backlog Q = 2B(1 - P/A) = B,
-        // four times the buffer B/4: phi = (1/4)(1/2) = 1/8, f = phi + (1 - phi)·P/(sC) = 1/8 + 7/16 = 9/16. L' the
-        // same (the demands D kept, A in L''s place). Derated fill: L and L' give their three classes 3C/16 each
-        // (below D's C/5), c gets what D has left, C - 4·3C/16 = C/4, and ends at t1 = 2B/C. Then D's inputs are L
-        // and L' at 2C/3 each: P = C/2, no longer below the ideal rate through D (4 classes at C/4: C/2), so nothing
-        // blocks (D's demands of the first solve, c's among them, would still give P = C/3 and a backlog of 5B/8,
-        // more than the buffer); the victims' last B - 3B/8 = 5B/8 go at C/2 and end at t1 + 5B/(4C) = 13B/(4C),
-        // the a's at C/4 and end at t1 + 5B/(2C) = 9B/(2C). (Without blocking the victims would end at 5B/(3C).)
+        // B each but c's B/2, tolerance 0. Ideal fill: D carries five classes at C/5, each victim b, b' gets C - 2C/5 =
+        // 3C/5; L, L' and D are full. Reading L: its classes offer C each (alone on their NICs), 2C of 3C bound for D
+        // (s = 2/3, A = 2C/3); D's inputs demand A (L), C·2C/3C = 2C/3 (L') and C (c's NIC): water-filling C over three
+        // gives P = C/3 < 2C/5, the ideal rate of L's classes through D, so the hold binds; backlog Q = 2B(1 - P/A) =
+        // B, four times the buffer B/4: phi = (1/4)(1/2) = 1/8, f = phi + (1 - phi)·P/(sC) = 1/8 + 7/16 = 9/16. L' the
+        // same (the demands D kept, A in L''s place). Derated fill: L and L' give their three classes 3C/16 each (below
+        // D's C/5), c gets what D has left, C - 4·3C/16 = C/4, and ends at t1 = 2B/C. Then D's inputs are L and L' at
+        // 2C/3 each: P = C/2, no longer below the ideal rate through D (4 classes at C/4: C/2), so nothing blocks (D's
+        // demands of the first solve, c's among them, would still give P = C/3 and a backlog of 5B/8, more than the
+        // buffer); the victims' last B - 3B/8 = 5B/8 go at C/2 and end at t1 + 5B/(4C) = 13B/(4C), the a's at C/4 and
+        // end at t1 + 5B/(2C) = 9B/(2C). (Without blocking the victims would end at 5B/(3C).)
         double[] finishPs = run();
         double cPs = 2 * B / C * 1e12;
         double victimPs = 13 * B / (4 * C) * 1e12;
@@ -47,7 +47,7 @@ class HeadOfLineSharedNextLinkTest {
         }
     }
 
-    /** The seven classes of {@link #PATHS}, B each but c's B/2, started together with only head-of-line blocking derating. */
+    /** The seven classes of {@link #PATHS}, B each but c's B/2, started together; only head-of-line blocking derates. */
     private static double[] run() {
         Simulation simulation = new Simulation(1);
         MaxMinNetwork network = new MaxMinNetwork(simulation, fabric(), 3, 0.0);
