@@ -20,7 +20,8 @@ import java.util.Locale;
  * CLASS#METHOD names a public static method of this package without parameters that returns a double (the
  * run's simulated result, compared between the builds), {@code TrainingHarness#dcqcnStepSeconds} when left
  * out; {@code TrainingHarness#roceStepSeconds} runs the RoCE row without congestion control,
- * {@code TrainingHarness#cp16StepSeconds} the 131K-token CP16 step on the ideal fabric, and
+ * {@code TrainingHarness#cp16StepSeconds} the 131K-token CP16 step on the ideal fabric,
+ * {@code TrainingHarness#cp16RoceStepSeconds} the same step on Meta's RoCE without congestion control, and
  * {@code InferenceHarness#millionRequestsSeconds} and {@code InferenceHarness#millionProductionRequestsSeconds}
  * run the serving benchmark.
  *

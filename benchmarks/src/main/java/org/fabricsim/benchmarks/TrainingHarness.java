@@ -151,6 +151,15 @@ public final class TrainingHarness {
     }
 
     /**
+     * One cold step of the 131K-token CP16 job on Meta's RoCE without congestion control (the long-context study's
+     * fabric, docs/performance.md "The long-context study"): its step time, seconds.
+     */
+    public static double cp16RoceStepSeconds() {
+        RunResult result = coldStep(llama405b16kContext(), roce(FabricSpec.CongestionControl.NONE));
+        return (Double) result.metrics().get("stepTimeSeconds");
+    }
+
+    /**
      * The job with the spine tier stated as examples/llama3-405b does: 512 Arista 7800R3-class CTSWs of 576 x 400G
      * with 8 GB of buffer (a Jericho2 packet processor's HBM), pods of 1,024 GPUs: the same tree as the derived one.
      */

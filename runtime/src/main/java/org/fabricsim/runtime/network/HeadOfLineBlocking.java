@@ -29,14 +29,14 @@ import org.fabricsim.runtime.topology.Graph;
  * Otherwise it is 1: without a held-back flow on the link nothing changes, and where the buffer absorbs
  * the backlog (PFC's shared buffer against a short burst) nothing blocks.
  *
- * <p>Cost: O(classes on L + classes on its next links that can bind + classes on their input links, the
- * last once per solve) per saturated link whose buffer is finite, stamps per link instead of clearing, no
- * allocation; L's classes are read from the ideal fill's {@link FixLog} after it has run (near its fix
- * order, as {@link ContentionReading} reads them), only those bound for a next link that can bind read their
- * ideal rates, and those that go on past L their remaining bytes. O(1) where no class has entered L since it was last
- * read and then each of its next links either took every class on L or held bytes that fit its buffer: the first
- * still takes every class left on L (no victim, share 1 to the bit: the same sum over the same list), and the others'
- * bytes only fall, so none can hold back more than the buffer takes.
+ * <p>Cost: O(classes on L + inputs of its next links that can bind) per saturated link whose buffer is finite, and
+ * once per solve O(classes on each such next link and on its input links) ({@link PortShares}), stamps per
+ * link instead of clearing, no allocation; L's classes are read from the ideal fill's {@link FixLog} after it has
+ * run (near its fix order, as {@link ContentionReading} reads them), only those bound for a next link that can
+ * bind read their ideal rates, and those that go on past L their remaining bytes. O(1) where no class has entered L
+ * since it was last read and then each of its next links either took every class on L or held bytes that fit its
+ * buffer: the first still takes every class left on L (no victim, share 1 to the bit: the same sum over the same
+ * list), and the others' bytes only fall, so none can hold back more than the buffer takes.
  */
 final class HeadOfLineBlocking {
     private final Graph graph;
@@ -45,25 +45,19 @@ final class HeadOfLineBlocking {
     private final double[] offered;
     private final double[] idealThrough;
     private final double[] heldBytes;
-    /** The distinct next links of the link being read ({@link #nextLinks}), then the inputs of the one being shared. */
+    /** The distinct next links of the link being read that can bind ({@link #nextLinks}). */
     private final int[] next;
     private int nextLinks;
     /** Every distinct next link of the link being read, binding or not, and per next link the classes bound for it. */
     private final int[] onward;
     private final int[] onwardClasses;
-    /** Per input link of the next link being shared, the offered rate of its classes bound there. */
-    private final double[] inputDemand;
-    /** Those demands, capped at their links' capacities, for the water-filling. */
-    private final double[] demands;
     /** Per next link of the link being read: whether it can hold the link's classes back (decided when first seen). */
     private final boolean[] binds;
-    /** Per link, the stamp of the reading that last saw it as a next link, or as an input of a next link. */
+    /** Per link, the stamp of the reading that last saw it as a next link. */
     private final int[] seen;
     private int stamp;
-    /** Per link, its offered rate ({@link #offeredOn}) and the solve it was read in. */
-    private final double[] offeredTotal;
-    private final long[] offeredSolve;
-    private long solve = 1;
+    /** The shares next links give their inputs, and the links' offered rates, per solve. */
+    private final PortShares shares;
     /**
      * Per link, the largest over its next links but one that took every class on it of Σ multiplicity × remaining
      * bytes of its classes bound there, when it was last read (0 without such a next link); +∞ before one and once a
@@ -84,14 +78,11 @@ final class HeadOfLineBlocking {
         idealThrough = new double[links];
         heldBytes = new double[links];
         binds = new boolean[links];
-        next = new int[2 * links];
+        next = new int[links];
         onward = new int[links];
         onwardClasses = new int[links];
-        inputDemand = new double[links];
-        demands = new double[links];
         seen = new int[links];
-        offeredTotal = new double[links];
-        offeredSolve = new long[links];
+        shares = new PortShares(graph, lists);
         bytesBound = new double[links];
         bufferBytes = new double[links];
         for (int link = 0; link < links; link++) {
@@ -168,8 +159,7 @@ final class HeadOfLineBlocking {
             offered[d] += offer;
             idealThrough[d] += multiplicity * idealRate[flow];
         }
-        offeredSolve[link] = solve; // the pass above summed what offeredOn would, in the same order
-        offeredTotal[link] = offeredOnLink;
+        shares.noteOffered(link, offeredOnLink); // the pass above summed what PortShares would, in the same order
         bytesBound[link] = heldBound(onwardLinks, count);
         double capacity = graph.linkBytesPerSecond(link);
         double delivered = capacity;
@@ -180,7 +170,7 @@ final class HeadOfLineBlocking {
                 continue; // no victim on the link to block, or a backlog that fits even if nothing drained
             }
             double arrival = share * capacity;
-            double portShare = portShare(table, d, link, arrival);
+            double portShare = shares.share(table, d, link, arrival);
             double backlog = heldBytes[d] * (1 - portShare / arrival);
             if (!(idealThrough[d] > portShare * (1 + 1e-9)) || arrival <= portShare || backlog <= buffer) {
                 continue;
@@ -206,80 +196,9 @@ final class HeadOfLineBlocking {
         return largest * (1 + (count + 1) * 0x1p-50);
     }
 
-    /**
-     * The share of saturated {@code d} that backpressure gives its input link {@code link}, which brings it
-     * {@code arrival}: max-min (water-filling) of c_D over D's input links, each demanding the offered rate of
-     * its classes bound for D up to its capacity (the classes that start on D, a sender's link, are one
-     * input), {@code link} demanding {@code arrival}. O(classes on D + inputs × log inputs).
-     */
-    private double portShare(FlowTable table, int d, int link, double arrival) {
-        int[] list = lists.entries[d];
-        int count = lists.count[d];
-        int entryShift = lists.entryShift;
-        int indexMask = (1 << entryShift) - 1;
-        long[] linkWeight = lists.weight;
-        int[] records = table.records;
-        int stride = table.stride;
-        int current = nextStamp();
-        int inputs = 0;
-        for (int k = 0; k < count; k++) {
-            int index = list[k] & indexMask;
-            int base = (list[k] >>> entryShift) * stride;
-            int input = index == 0 ? d : records[base + FlowTable.LINKS + index - 1];
-            if (seen[input] != current) {
-                seen[input] = current;
-                inputDemand[input] = 0;
-                next[nextLinks + inputs++] = input;
-            }
-            inputDemand[input] += ContentionReading.offered(graph, linkWeight, records[base + FlowTable.MULTIPLICITY],
-                    records[base + FlowTable.LINKS]);
-        }
-        for (int i = 0; i < inputs; i++) {
-            int input = next[nextLinks + i];
-            demands[i] = input == link ? arrival
-                    : input == d ? Math.min(inputDemand[input], graph.linkBytesPerSecond(d))
-                    : graph.linkBytesPerSecond(input) * inputDemand[input] / offeredOn(table, input);
-        }
-        Arrays.sort(demands, 0, inputs);
-        double left = graph.linkBytesPerSecond(d);
-        for (int i = 0; i < inputs; i++) {
-            double level = left / (inputs - i);
-            if (demands[i] > level) {
-                return Math.min(arrival, level);
-            }
-            left -= demands[i];
-        }
-        return arrival;
-    }
-
-    /** A new solve: the offered rates {@link #offeredOn} cached for the last one are stale. */
+    /** A new solve: the offered rates and shares kept for the last one are stale. */
     void beginSolve() {
-        solve++;
-    }
-
-    /**
-     * Σ over the classes on {@code link} of multiplicity × their sender's share of its first link (what
-     * the link is offered, as the overload reads it), once per link per solve. O(classes on the link).
-     */
-    private double offeredOn(FlowTable table, int link) {
-        if (offeredSolve[link] == solve) {
-            return offeredTotal[link];
-        }
-        int[] list = lists.entries[link];
-        int count = lists.count[link];
-        int entryShift = lists.entryShift;
-        long[] linkWeight = lists.weight;
-        int[] records = table.records;
-        int stride = table.stride;
-        double sum = 0;
-        for (int k = 0; k < count; k++) {
-            int base = (list[k] >>> entryShift) * stride;
-            sum += ContentionReading.offered(graph, linkWeight, records[base + FlowTable.MULTIPLICITY],
-                    records[base + FlowTable.LINKS]);
-        }
-        offeredSolve[link] = solve;
-        offeredTotal[link] = sum;
-        return sum;
+        shares.beginSolve();
     }
 
     private int nextStamp() {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class HeadOfLineBytesBoundTest {
     private static final double C = 1e9;
-    private static final double BUFFER_BYTES = 1 << 20;
+    static final double BUFFER_BYTES = 1 << 20;
     private static final double B = 4 * BUFFER_BYTES;
     /** Links: NICs of a1, a2, b (0-2), S1 -> S2 (3, L), NICs of c and e into S2 (4, 5), S2 -> r (6, D), S2 -> v (7). */
     private static final int[][] VICTIM_PATHS = {{0, 3, 6}, {1, 3, 6}, {4, 6}, {5, 6}, {2, 3, 7}};
@@ -24,7 +24,7 @@ class HeadOfLineBytesBoundTest {
      * Utilisation 1 everywhere and a buffer of {@link #BUFFER_BYTES} per link: only head-of-line blocking derates; the
      * model states {@code readingFloor} as the bound of its readings.
      */
-    private static ContentionModel blockingOnly(double readingFloor) {
+    static ContentionModel blockingOnly(double readingFloor) {
         return new ContentionModel() {
             @Override
             public double saturatedCapacityFactor(int link, double overload, double flowsPerSender, double pathLinks,
