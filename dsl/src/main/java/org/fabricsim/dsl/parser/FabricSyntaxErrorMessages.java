@@ -1,11 +1,8 @@
 package org.fabricsim.dsl.parser;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,7 +25,6 @@ import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.SyntaxErrorMessage;
 import org.eclipse.xtext.parser.antlr.SyntaxErrorMessageProvider;
-import org.fabricsim.dsl.linking.FabricLinkingDiagnostics;
 
 import com.google.inject.Inject;
 
@@ -39,41 +35,18 @@ import com.google.inject.Inject;
  * required part (ANTLR's "rule ruleTraining failed predicate: {...canLeave(...)}?" on an unordered group) names the
  * required parts that are missing, by their leading keywords. A keyword (unit words such as {@code B} included)
  * where a name belongs says that it is reserved and how to escape it. A misspelled keyword ({@code shcedule}) names
- * the keyword it is nearest, and a part of a block written twice ({@code sizes}) names the line of the first.
+ * the keyword it is nearest ({@link Misspelling}), a part written in the wrong block the blocks that take it
+ * ({@link MisplacedPart}), and a part of a block written twice ({@code sizes}) names the line of the first.
  */
 public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
-    /** The word an "Unexpected 'w' here" message names, and what a keyword a typo may stand for looks like. */
+    /** The word an "Unexpected 'w' here" message names. */
     static final Pattern UNEXPECTED_WORD = Pattern.compile("^Unexpected '([^']+)'");
-    private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9/_-]+");
     private static final Pattern KEYWORD_AS_NAME = Pattern.compile("^mismatched input '(.+)' expecting RULE_ID$");
     /** ANTLR's words for a keyword after a qualified name's '.', where a segment may be one of a few keywords. */
     private static final Pattern KEYWORD_AS_SEGMENT = Pattern.compile("^no viable alternative at input '(.+)'$");
 
-    /**
-     * Serving benchmarks' names for what the language calls otherwise, with the keyword and why: vLLM's
-     * {@code benchmark_serving} and genai-perf print TPOT and E2EL, DistServe and Sarathi-Serve write TBT. Nearest by
-     * edits, 'tpot' would be taken for 'ttft', the opposite end of a request.
-     */
-    private static final Map<String, String> OTHER_TOOLS_WORDS = Map.of(
-            "tpot", " Did you mean 'itl'? vLLM's TPOT (time per output token) is the inter-token latency here: (e2e −"
-                    + " ttft) ÷ (output − 1) per request.",
-            "tbt", " Did you mean 'itl'? The time between tokens is the inter-token latency here.",
-            "e2el", " Did you mean 'e2e'? vLLM's E2EL (end-to-end latency) is 'e2e' here.");
-
-    /**
-     * A percentile the language does not take ({@code p95}, {@code p999}), which the nearest keyword by edits would
-     * turn into another objective ({@code p95} into {@code p90}).
-     */
-    private static final Pattern PERCENTILE = Pattern.compile("[pP][0-9]+");
-
-    /** Longer words are no typo of a keyword (the longest is shorter), and their distances cost the most. */
-    private static final int MAX_TYPO_LENGTH = 40;
-
     @Inject
     private IGrammarAccess grammar;
-
-    /** The grammar's keywords that are words ({@link #WORD}), read once. */
-    private List<String> words;
 
     /** The grammar's keywords, read once. */
     private Set<String> keywords;
@@ -81,8 +54,15 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
     /** Which blocks take each part's leading word, read once. */
     private MisplacedPart misplacedParts;
 
+    /** The grammar's keywords a misspelled word is matched against, read once. */
+    private Misspelling misspelling;
+
     private MisplacedPart misplacedParts() {
         return misplacedParts != null ? misplacedParts : (misplacedParts = new MisplacedPart(grammar.getGrammar()));
+    }
+
+    private Misspelling misspelling() {
+        return misspelling != null ? misspelling : (misspelling = new Misspelling(grammar.getGrammar()));
     }
 
     @Override
@@ -92,7 +72,7 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         String missing = context.getRecognitionException() instanceof FailedPredicateException failed
                 && failed.predicateText.contains("canLeave") ? missingParts(failed.ruleName, current) : null;
         String message = missing != null ? missing : inContext(original.getMessage(), context, current);
-        return new SyntaxErrorMessage(message + misspelling(message, current) + repeated(message, current)
+        return new SyntaxErrorMessage(message + misspelling().message(message, current) + repeated(message, current)
                 + misplacedParts().message(message, current), original.getIssueCode(), original.getIssueData());
     }
 
@@ -121,66 +101,12 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
         return block != null ? block : AntlrWords.humanize(raw);
     }
 
-    /** The percentiles the language takes, as written ('p50', 'p90', 'p99'), from the grammar's enum Percentile. */
-    private List<String> percentiles() {
-        AbstractRule percentile = GrammarUtil.findRuleForName(grammar.getGrammar(), "Percentile");
-        return EcoreUtil2.eAllOfType(percentile, Keyword.class).stream().map(k -> "'" + k.getValue() + "'").toList();
-    }
-
     /** The grammar's keywords, read once. */
     private Set<String> keywords() {
         if (keywords == null) {
             keywords = GrammarUtil.getAllKeywords(grammar.getGrammar());
         }
         return keywords;
-    }
-
-    /**
-     * " Did you mean 'schedule'?" after "Unexpected 'shcedule' here.": the keyword nearest the unexpected
-     * word by {@link FabricLinkingDiagnostics#distance}, at most 1 edit for a word of up to 3 characters and
-     * 2 for a longer one ('lnik' for 'link', 'Gbps' for 'Gb/s'), so that a short name is not taken for a
-     * typo. Among equally near
-     * keywords the innermost enclosing rule's win (a block's own words first), then the alphabet; "" when
-     * the word is a keyword (a keyword out of place is no typo) or none is near. A serving benchmark's own name
-     * ({@link #OTHER_TOOLS_WORDS}: 'tpot') names the language's keyword for it instead, and a percentile the
-     * language does not take ({@link #PERCENTILE}: 'p95') the ones it takes, since 'p90' would change the objective.
-     * O(keywords of the grammar × word length²) per syntax error.
-     */
-    private String misspelling(String message, INode current) {
-        Matcher unexpected = UNEXPECTED_WORD.matcher(message);
-        if (words == null) {
-            words = keywords().stream().filter(k -> WORD.matcher(k).matches())
-                    .toList();
-        }
-        String word = unexpected.lookingAt() ? unexpected.group(1) : "";
-        String otherTool = OTHER_TOOLS_WORDS.get(word.toLowerCase(Locale.ROOT));
-        if (otherTool != null) {
-            return otherTool;
-        }
-        if (PERCENTILE.matcher(word).matches() && !words.contains(word)) {
-            return " '" + word + "' is not a percentile the language takes (" + list(percentiles()) + "): write the one"
-                    + " your objective means, as a nearer one is a different objective.";
-        }
-        if (!WORD.matcher(word).matches() || word.length() > MAX_TYPO_LENGTH || words.contains(word)) {
-            return "";
-        }
-        int allowed = word.length() <= 3 ? 1 : 2;
-        List<Collection<String>> scopes = new ArrayList<>();
-        for (INode n = current; n != null; n = n.getParent()) {
-            AbstractRule rule = ruleOf(n);
-            if (rule != null) {
-                scopes.add(EcoreUtil2.eAllOfType(rule, Keyword.class).stream().map(Keyword::getValue).toList());
-            }
-        }
-        scopes.add(words);
-        for (Collection<String> scope : scopes) {
-            Optional<String> nearest = FabricLinkingDiagnostics.nearest(
-                    scope.stream().filter(k -> WORD.matcher(k).matches()), word, allowed);
-            if (nearest.isPresent()) {
-                return " Did you mean '" + nearest.get() + "'?";
-            }
-        }
-        return "";
     }
 
     /**

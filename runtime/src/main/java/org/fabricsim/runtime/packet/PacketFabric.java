@@ -2,6 +2,7 @@ package org.fabricsim.runtime.packet;
 
 import org.fabricsim.runtime.spec.FabricSpec;
 import org.fabricsim.runtime.spec.PacketSettings;
+import org.fabricsim.runtime.topology.Graph;
 
 /**
  * What the model says about the fabric a packet run simulates: whether it is lossless, its congestion
@@ -47,6 +48,21 @@ public record PacketFabric(FabricSpec.FlowControl flowControl, FabricSpec.Conges
     public static PacketFabric of(FabricSpec fabric, long switchBufferBytes) {
         return new PacketFabric(fabric.flowControl(), fabric.congestionControl(), switchBufferBytes, fabric.packet(),
                 fabric.recovery());
+    }
+
+    /**
+     * The backend's parameters at {@code graph}'s fastest link rate ({@link #at}), after checking that a run moving
+     * {@code totalBytes} over paths of up to {@code maxPathLinks} links fits their {@link RunLimits} ({@link
+     * PacketRunTooLargeException} otherwise, from {@link RunEstimate}). O(links).
+     */
+    PacketConfig checkedAt(Graph graph, double totalBytes, int maxPathLinks) {
+        double fastest = 0;
+        for (int link = 0; link < graph.linkCount(); link++) {
+            fastest = Math.max(fastest, graph.linkBytesPerSecond(link));
+        }
+        PacketConfig config = at(fastest);
+        RunEstimate.of(config, graph, totalBytes, 0, maxPathLinks).check(config.limits());
+        return config;
     }
 
     /**

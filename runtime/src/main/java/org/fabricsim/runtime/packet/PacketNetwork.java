@@ -91,18 +91,12 @@ public final class PacketNetwork implements NetworkModel {
     }
 
     /**
-     * A network of {@code fabric} at the graph's fastest link rate ({@link PacketFabric#at}), after the same
-     * check of the run's size against the default {@link RunLimits}.
+     * A network of {@code fabric} at the graph's fastest link rate, after the same check of the run's size against
+     * the default {@link RunLimits} ({@link PacketFabric#checkedAt}).
      */
     public static PacketNetwork of(Simulation simulation, Graph graph, PacketFabric fabric, double totalBytes,
             int maxPathLinks) {
-        double fastest = 0;
-        for (int link = 0; link < graph.linkCount(); link++) {
-            fastest = Math.max(fastest, graph.linkBytesPerSecond(link));
-        }
-        PacketConfig config = fabric.at(fastest);
-        RunEstimate.of(config, graph, totalBytes, 0, maxPathLinks).check(config.limits());
-        return new PacketNetwork(simulation, graph, config);
+        return new PacketNetwork(simulation, graph, fabric.checkedAt(graph, totalBytes, maxPathLinks));
     }
 
     @Override

@@ -8,10 +8,8 @@ package org.fabricsim.runtime.topology;
  * answers queries on it and gives the same cluster with parts failed, slowed ({@link DegradedTopologies}) or
  * seen through another network.
  *
- * <p>Routing between accelerators of one domain stays in the domain's built links; any other pair
- * (and any pair of a domain found in a whole-graph fabric, {@link ScaleUpParameters.Kind#IN_GRAPH})
- * goes NIC → scale-out fabric → NIC, or on a direct fabric (a torus) from accelerator to accelerator.
- * Cost O(hops) per route, O(1) memory per route.
+ * <p>Routing ({@link ClusterRoutes}) between accelerators of one domain stays in the domain's built links; any other
+ * pair goes NIC → scale-out fabric → NIC, or on a direct fabric (a torus) from accelerator to accelerator.
  *
  * <p>Several networks: a data-centre network beside the scale-out fabric ({@link DataCentreParameters})
  * is built in the same graph; {@link #onDataCentre} is the same cluster routed across scale-up domains
@@ -29,6 +27,7 @@ public final class ClusterTopology {
     private final AggregationResources aggregation;
     /** Per node, the shared buffer its switch states, bytes; 0 where none is stated ({@link StatedSwitches}). */
     private final double[] switchBufferBytes;
+    private final ClusterRoutes routes;
 
     /** The cluster {@code layout} built, with {@code graph}'s rates, routed across domains over {@code scaleOut}. */
     private ClusterTopology(ClusterLayout layout, Graph graph, ScaleOutFabric scaleOut, int nicFirst,
@@ -42,6 +41,7 @@ public final class ClusterTopology {
         this.scaleOut = scaleOut;
         this.aggregation = aggregation;
         this.switchBufferBytes = switchBufferBytes;
+        this.routes = new ClusterRoutes(this, layout, scaleOut);
     }
 
     /** This cluster with {@code graph} (its links at other rates) routed over {@code scaleOut}. */
@@ -210,71 +210,32 @@ public final class ClusterTopology {
 
     /** The most links {@link #route} writes. */
     public int maxRouteLinks() {
-        return Math.max(2, scaleOut == null ? 2 : scaleOut.maxRouteLinks() + 2);
+        return routes.maxRouteLinks();
     }
 
-    /**
-     * Writes the links of a route from accelerator {@code src} to {@code dst} into {@code out} from
-     * index 0 and returns how many were written (0 when src = dst).
-     */
+    /** Writes the links of a route from {@code src} to {@code dst} into {@code out}: {@link ClusterRoutes#route}. */
     public int route(int src, int dst, PathChoice choice, int[] out) {
-        if (src == dst) {
-            return 0;
-        }
-        if (sameDomain(src, dst) && scaleUp.buildsLinks()) {
-            return layout.domainRoute(src, dst, out);
-        }
-        if (scaleOut == null) {
-            throw new IllegalStateException("no scale-out fabric between " + src + " and " + dst);
-        }
-        if (!hasNics()) {
-            return scaleOut.route(src, dst, choice, out, 0);
-        }
-        out[0] = nicUplink(src);
-        int at = scaleOut.route(src, dst, choice, out, 1);
-        out[at++] = nicDownlink(dst);
-        return at;
+        return routes.route(src, dst, choice, out);
     }
 
     /** The number of distinct minimal routes from {@code src} to {@code dst}. */
     public int minimalRouteCount(int src, int dst) {
-        if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
-            return 1;
-        }
-        return scaleOut.minimalRouteCount(src, dst);
+        return routes.minimalRouteCount(src, dst);
     }
 
     /** NIC ports a flow src → dst spreads over evenly ({@link #groupRoute}): a multi-plane fabric's P, else 1. */
     public int nicPorts(int src, int dst) {
-        return src == dst || sameDomain(src, dst) && scaleUp.buildsLinks() || scaleOut == null ? 1
-                : scaleOut.nicPorts();
+        return routes.nicPorts(src, dst);
     }
 
-    /**
-     * Whether a flow sprayed evenly over all its minimal routes is one path of link groups ({@link
-     * #groupRoute}): true without a scale-out fabric or on one whose groups spraying loads evenly.
-     */
+    /** Whether a flow sprayed over all its minimal routes is one path of link groups ({@link #groupRoute}). */
     public boolean spraysOverGroups() {
-        return scaleOut == null || scaleOut.spraysOverGroups();
+        return routes.spraysOverGroups();
     }
 
-    /**
-     * Writes the route from {@code src} to {@code dst} of a flow spread evenly over parallel links ({@link
-     * ScaleOutFabric#groupRoute}): inside a domain the one route; across the fabric NIC uplink, one link group per
-     * fabric hop ({@link Graph}) where the flow spreads ({@code sprayed}, on a fabric that {@link #spraysOverGroups},
-     * and over a multi-plane NIC's planes, {@link #nicPorts}), NIC downlink. O(hops).
-     *
-     * @param sprayed whether the flow is sprayed over every minimal route (else it takes {@code choice}'s)
-     * @return the number of links written
-     */
+    /** Writes the route of a flow spread evenly over parallel links: {@link ClusterRoutes#groupRoute}. */
     public int groupRoute(int src, int dst, PathChoice choice, boolean sprayed, int[] out) {
-        if (src == dst || sameDomain(src, dst) && scaleUp.buildsLinks()) {
-            return route(src, dst, choice, out);
-        }
-        out[0] = nicUplink(src);
-        int at = scaleOut.groupRoute(src, dst, choice, sprayed, graph.linkCount(), out, 1);
-        out[at++] = nicDownlink(dst);
-        return at;
+        return routes.groupRoute(src, dst, choice, sprayed, out);
     }
 
     /** Sum of the latencies of {@code count} links of {@code path}. */
