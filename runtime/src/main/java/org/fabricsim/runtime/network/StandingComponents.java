@@ -38,8 +38,9 @@ import org.fabricsim.runtime.topology.Graph;
  * but the fill's ties are rounding's. A class fixed at 0.1 by one link may find its other link exactly full at 0.1
  * (3 flows, 0.30000000000000004 left: 3 · 0.1 rounds to it); once the first link's other class ends, the fill gives it
  * that link's share, 0.30000000000000004 / 3 = 0.10000000000000002 ({@code RoundingTiedBottleneckTest}). Saturation,
- * and so every factor, is read from those rates: knowing the bits is doing the fill (docs/performance.md, "Re-solves
- * that change nothing, session 71").
+ * and so every factor, is read from those rates, and a finish moves head-of-line factors on links it never crossed
+ * (through the next links' input shares): knowing the bits is doing the fill (docs/performance.md, "Re-solves that
+ * change nothing, session 71").
  */
 final class StandingComponents {
     /**
