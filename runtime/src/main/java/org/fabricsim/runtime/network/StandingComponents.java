@@ -32,6 +32,15 @@ import org.fabricsim.runtime.topology.Graph;
  * check read it; the end of the saturation of the links the finished classes left ({@link
  * ContentionDerating#endSaturation}); the derated fill's fix order where it adopts (the caller). O(classes + links)
  * per re-solve, plus O(k log k) per link of k classes replayed.
+ *
+ * <p><b>A faster class</b> fails both tests, even with a full link of its own that no finished class crossed: in
+ * real numbers its rate would stand (max-min's fixed point: every class has a saturated link on which none is faster),
+ * but the fill's ties are rounding's. A class fixed at 0.1 by one link may find its other link exactly full at 0.1
+ * (3 flows, 0.30000000000000004 left: 3 · 0.1 rounds to it); once the first link's other class ends, the fill gives it
+ * that link's share, 0.30000000000000004 / 3 = 0.10000000000000002 ({@code RoundingTiedBottleneckTest}). Saturation,
+ * and so every factor, is read from those rates, and a finish moves head-of-line factors on links it never crossed
+ * (through the next links' input shares): knowing the bits is doing the fill (docs/performance.md, "Re-solves that
+ * change nothing, session 71").
  */
 final class StandingComponents {
     /**
