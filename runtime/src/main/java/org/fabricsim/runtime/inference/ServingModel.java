@@ -31,7 +31,8 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the generation's minimum kernel duration ({@link DecodeKernelFloor});</li>
  * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer (1 in a parallel block) and, for MoE layers, an EP
  * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 + 4/128 with FP8 GEMMs,
- * the FP8 channels and their per-128 scales, else 2) and a combine of x·k·h·2, each at the engine's cost on the fabric ({@link CollectiveFit})
+ * the FP8 channels and their per-128 scales, else 2) and a combine of x·k·h·2, each at the engine's cost on
+ * the fabric ({@link CollectiveFit})
  * for L times those bytes: the busiest rank receives (and sends back) L times the mean, and the
  * uniform pattern the engine ran is scaled to its share; a pool on DeepEP's normal kernels
  * (prefill and serving pools) deduplicates instead, a token crossing to another domain once per domain
