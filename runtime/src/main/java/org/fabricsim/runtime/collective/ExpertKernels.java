@@ -22,7 +22,8 @@ import org.fabricsim.runtime.topology.ScaleUpParameters;
  * over the time.</li>
  * </ul>
  * Bytes of one copy: dispatch in FP8 carries the hidden state plus one 4-byte scale per 128
- * channels, h + 4·h/128; in BF16, 2h; combine returns 2h (BF16). Combine is dispatch reversed.
+ * channels, h + 4·⌈h/128⌉ ({@link #dispatchBytesPerToken}); in BF16, 2h; combine returns 2h (BF16).
+ * Combine is dispatch reversed.
  * Time = the all-to-all on the engine + the fixed cost ({@link Calibration#expertKernelFixedPs});
  * for low-latency kernels the all-to-all, which carries the mean traffic, is scaled by the uneven
  * load random routing puts on the expert ranks ({@link RoutingImbalance}). Normal kernels report a
@@ -48,7 +49,21 @@ public record ExpertKernels(boolean lowLatency, int tokensPerRank, int hidden, i
 
     /** Bytes of one token copy in a direction. */
     public double copyBytes(boolean dispatch) {
-        return dispatch && fp8Dispatch ? hidden + 4.0 * hidden / FP8_SCALE_BLOCK : 2.0 * hidden;
+        return dispatch ? dispatchBytesPerToken(hidden, fp8Dispatch) : 2.0 * hidden;
+    }
+
+    /**
+     * Bytes one dispatched token copy carries: in FP8, the h FP8 channels plus DeepEP's FP32 scale per
+     * 1 × 128 tile, h + 4·⌈h/128⌉ (DeepSeek-V3, arXiv 2412.19437 §3.3.2: activations quantized per 1 × 128
+     * tile; deepseek-ai/DeepEP {@code buffer.py} dispatch takes {@code x} as (FP8 [T, h], FP32 scales
+     * [T, h/128]), and {@code internode.cu}'s {@code get_num_bytes_per_token} and {@code internode_ll.cu}'s
+     * message both count {@code num_scales · sizeof(float)} beside the h FP8 bytes); in BF16, 2h. DeepSeek-V3,
+     * h = 7,168: 7,168 + 56 · 4 = 7,392 B, 3.1% above the FP8 channels alone. The kernels' per-token
+     * metadata (normal kernels: an 8-byte source record, in a forward dispatch k top-k indices and weights of 4
+     * bytes each, padded to 16 bytes; low-latency: a 16-byte header) is not counted. O(1).
+     */
+    public static double dispatchBytesPerToken(int hidden, boolean fp8) {
+        return fp8 ? hidden + 4.0 * Math.ceil(hidden / (double) FP8_SCALE_BLOCK) : 2.0 * hidden;
     }
 
     /** What one kernel call did: its time and DeepEP's GB/s figure. */

@@ -3,6 +3,7 @@ package org.fabricsim.runtime.compute;
 import java.util.Locale;
 
 import org.fabricsim.runtime.calibration.CalibrationProfile;
+import org.fabricsim.runtime.collective.ExpertKernels;
 import org.fabricsim.runtime.spec.AcceleratorSpec;
 import org.fabricsim.runtime.spec.Fp8Scaling;
 import org.fabricsim.runtime.spec.Precision;
@@ -196,13 +197,15 @@ public record Device(double gemmFlopsPerSecond, double bf16FlopsPerSecond, doubl
     }
 
     /**
-     * Bytes of one element of the MoE dispatch (the tokens sent to their experts): 1 when the GEMMs
-     * run at FP8, since the activation is quantized to FP8 before the experts' up-projection and
-     * dispatched quantized (DeepSeek-V3, arXiv 2412.19437 §3.3; DeepEP README: FP8 dispatch), else
-     * 2 (BF16). The combine returns BF16 expert outputs, {@link #activationBytes}, in either case.
+     * Bytes of one hidden element of the MoE dispatch (the tokens sent to their experts), DeepEP's FP32
+     * scales included: {@link ExpertKernels#dispatchBytesPerToken} over {@code hidden}. With FP8 GEMMs the
+     * activation is quantized to FP8 per 1 × 128 tile before the experts' up-projection and dispatched
+     * quantized with its scales (DeepSeek-V3, arXiv 2412.19437 §3.3; DeepEP README: FP8 dispatch), 1 +
+     * 4·⌈h/128⌉/h (1.03125 where 128 divides h); else 2 (BF16). The combine returns BF16 expert outputs,
+     * {@link #activationBytes}, in either case.
      */
-    public static double dispatchElementBytes(AcceleratorSpec accelerator, Precision precision) {
-        return runsFp8(accelerator, precision) ? Precision.FP8.bytes() : Precision.BF16.bytes();
+    public static double dispatchElementBytes(AcceleratorSpec accelerator, Precision precision, int hidden) {
+        return ExpertKernels.dispatchBytesPerToken(hidden, runsFp8(accelerator, precision)) / hidden;
     }
 
     /**

@@ -30,8 +30,9 @@ import org.fabricsim.runtime.spec.TransformerSpec;
  * the activation's passes over the MLP width per token, at the element-wise HBM rate B_e, each kernel at least
  * the generation's minimum kernel duration ({@link DecodeKernelFloor});</li>
  * <li>communication: 2 TP all-reduces of x·h·2 bytes per layer (1 in a parallel block) and, for MoE layers, an EP
- * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 with FP8 GEMMs,
- * else 2) and a combine of x·k·h·2, each at the engine's cost on the fabric ({@link CollectiveFit})
+ * dispatch of x·k·h·e_d bytes per rank (e_d {@link Device#dispatchElementBytes}: 1 + 4/128 with FP8 GEMMs,
+ * the FP8 channels and their per-128 scales, else 2) and a combine of x·k·h·2, each at the engine's cost on
+ * the fabric ({@link CollectiveFit})
  * for L times those bytes: the busiest rank receives (and sends back) L times the mean, and the
  * uniform pattern the engine ran is scaled to its share; a pool on DeepEP's normal kernels
  * (prefill and serving pools) deduplicates instead, a token crossing to another domain once per domain
@@ -141,7 +142,7 @@ final class ServingModel {
         TwoBatchOverlap overlap = features.twoBatchOverlap() && moeLayers > 0 && allToAll != null
                 ? TwoBatchOverlap.of(lowLatencyKernels, accelerator, device) : null;
         this.experts = new ExpertExchange(model, parallel, moeLayers, expertSlots, allToAll,
-                Device.dispatchElementBytes(accelerator, precision), overlap, kernels,
+                Device.dispatchElementBytes(accelerator, precision, model.hidden()), overlap, kernels,
                 lowLatencyKernels ? null : normalKernels, features.expertBalance());
         this.counts = new CountCosts(model, parallel, moeLayers, kernels, experts, allReduce);
         this.layersPerStage = counts.layersPerStage();

@@ -143,7 +143,7 @@ public final class TrainingStep {
         double kvBytes = 2 * tokens * par.context() * Math.max(1.0, model.kvHeads() / (double) tp) * model.headDim() * e;
         ContextExchange cp = ContextExchange.of(par.contextMode(), par.context(), kvBytes, compute.attentionCore(),
                 smShare, timer);
-        double dispatchElement = Device.dispatchElementBytes(pacing, spec.precision());
+        double dispatchElement = Device.dispatchElementBytes(pacing, spec.precision(), model.hidden());
         double routedBytes = tokens / tp * model.topK() * model.hidden();
         DeduplicatedDispatch dedup = DeduplicatedDispatch.of(model, routing);
         double exchangeClock = dedup != null ? Device.normalKernelClock(pacing) : 1;

@@ -41,6 +41,19 @@ class DeviceTest {
         assertEquals(989e12, device.bf16FlopsPerSecond(), "attention and MFU stay at the BF16 peak");
     }
 
+    /**
+     * DeepEP's FP8 dispatch sends each token's FP8 channels with one FP32 scale per 1 × 128 tile (DeepSeek-V3 §3.3.2;
+     * DeepEP's {@code x_scales} [T, h/128]). DeepSeek-V3, h = 7,168: 56 tiles, 7,168 + 56 · 4 = 7,392 bytes a token
+     * (1.03125 B an element); BF16 GEMMs dispatch BF16, 2 · 7,168 = 14,336. A hidden size 128 does not divide,
+     * gpt-oss's 2,880 = 22.5 tiles, still takes a whole scale for its last part-tile: 2,880 + 23 · 4 = 2,972.
+     */
+    @Test
+    void shouldDispatchFp8TokensWithTheirPerTileScales() {
+        assertEquals(7_392, Device.dispatchElementBytes(H100, Precision.FP8, 7_168) * 7_168, 1e-9);
+        assertEquals(14_336, Device.dispatchElementBytes(H100, Precision.BF16, 7_168) * 7_168, 1e-9);
+        assertEquals(2_972, Device.dispatchElementBytes(H100, Precision.FP8, 2_880) * 2_880, 1e-9);
+    }
+
     @Test
     void shouldKeepTheBf16EfficiencyForBf16Gemms() {
         Device device = Device.of(H100, Precision.BF16, CalibrationProfile.defaults());
