@@ -225,10 +225,16 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
 
     // ---------------------------------------------------------------- KV handoff
 
-    /** Prefill of q ended on a prefill slot: its flows start now, or have started with the iteration. */
+    /**
+     * Prefill of q ended on a prefill slot: its flows start now, or have started with the iteration. q leaves the
+     * slot's outstanding count now, whatever the transfer mode: the router reads a replica as loaded while it computes
+     * a prompt, so a layer-by-layer transfer that starts with the prompt's last iteration does not make a busy
+     * replica look idle (ties going to the first replica, new arrivals queued behind its batch).
+     */
     @Override
     public void handOff(int q, int prefillSlot) {
         requests.state[q] = RequestTable.HANDOFF;
+        replicas.outstanding[prefillSlot]--;
         if (!handoff.layerByLayer()) {
             handoff.startTransfer(q, prefillSlot);
         }
