@@ -127,12 +127,14 @@ final class KvHandoff {
         }
     }
 
-    /** Starts the flows of q's cache; flowsLeft counts those not finished. */
+    /**
+     * Starts the flows of q's cache; flowsLeft counts those not finished. q counts on the decode slot from now; it
+     * leaves the prefill slot's count when its prefill ends ({@link ServingSimulation#handOff}), in either mode.
+     */
     void startTransfer(int q, int prefillSlot) {
         int decodePool = replicas.pools.length - 1;
         int decode = replicas.leastLoaded(decodePool);
         replicas.outstanding[decode]++;
-        replicas.outstanding[prefillSlot]--;
         requests.handoffSlot[q] = decode;
         requests.transferStartPs[q] = simulation.nowPs();
         Pool from = replicas.poolOfSlot(prefillSlot);

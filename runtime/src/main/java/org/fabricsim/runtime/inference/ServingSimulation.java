@@ -43,7 +43,8 @@ import org.fabricsim.runtime.topology.ClusterTopology;
  * Arrivals#arrive}), so it waits on a decode slot for a place in a batch; with every request queued at once the pool runs saturated
  * until its queue drains ({@link PoolCounters#drained}).
  *
- * <p>Arrivals go to the serving, prefill or lone decode slot with the fewest outstanding requests.
+ * <p>Arrivals go to the serving, prefill or lone decode slot with the fewest outstanding requests (a prefill slot's
+ * count keeps a request until its prefill ends).
  * Slots woken by one event start their iterations together at its end, in the order woken; with PP > 1 an
  * issued iteration also wakes its replica's idle slots when it leaves the first stage. Cost:
  * O(prefill chunks + PP) per iteration, the decoding sequences advancing on the {@link
@@ -225,10 +226,14 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
 
     // ---------------------------------------------------------------- KV handoff
 
-    /** Prefill of q ended on a prefill slot: its flows start now, or have started with the iteration. */
+    /**
+     * Prefill of q ended on a prefill slot: its flows start now, or have started with the iteration. q leaves the
+     * slot's outstanding count now in either mode, so the router never reads a replica computing a prompt as idle.
+     */
     @Override
     public void handOff(int q, int prefillSlot) {
         requests.state[q] = RequestTable.HANDOFF;
+        replicas.outstanding[prefillSlot]--;
         if (!handoff.layerByLayer()) {
             handoff.startTransfer(q, prefillSlot);
         }
