@@ -86,19 +86,21 @@ class ServingAttentionFormTest {
     @Test
     void shouldDispatchInFp8AndCombineInBf16WhenTheWeightsAreFp8() {
         // Per MoE layer 100 tokens × top-2 × hidden 256 = 51,200 elements each way, 2 layers, 1 ps/B:
-        // BF16 2 · (2 + 2) · 51,200 = 409,600 ps; FP8 2 · (1 + 2) · 51,200 = 307,200 ps; each times the
-        // busiest rank's load under random routing, L = 1.0522 (ServingFixtures.TOY_MOE_ROUTED_LOAD_100).
+        // BF16 2 · (2 + 2) · 51,200 = 409,600 ps; FP8 dispatch carries DeepEP's FP32 scale per 128 elements,
+        // e_d = (256 + 2 · 4) / 256 = 1.03125 B an element, so FP8 2 · (1.03125 + 2) · 51,200 = 310,400 ps; each
+        // times the busiest rank's load under random routing, L = 1.0522 (ServingFixtures.TOY_MOE_ROUTED_LOAD_100).
         double load = ServingFixtures.TOY_MOE_ROUTED_LOAD_100;
         assertEquals(409_600 * load, allToAllPs(ServingFixtures.H100, Precision.BF16), 409_600 * 0.005);
-        assertEquals(307_200 * load, allToAllPs(ServingFixtures.H100, Precision.FP8), 307_200 * 0.005);
+        assertEquals(310_400 * load, allToAllPs(ServingFixtures.H100, Precision.FP8), 310_400 * 0.005);
         // FP8 weights on a part without an FP8 rate run BF16 GEMMs and dispatch BF16.
         assertEquals(409_600 * load, allToAllPs(NO_FP8, Precision.FP8), 409_600 * 0.005);
     }
 
     @Test
     void shouldCountTheFp8DispatchInTheBytesLeavingTheDomain() {
-        // Half of EP 2's peers sit outside a domain of 1: 2 layers · 51,200 · (e_d + 2) ÷ 2.
+        // Half of EP 2's peers sit outside a domain of 1: 2 layers · 51,200 · (e_d + 2) ÷ 2, e_d 2 in BF16 and
+        // 1.03125 in FP8 (its scales, above): 204,800 and 155,200 B.
         assertEquals(204_800, moe(ServingFixtures.H100, Precision.BF16, 0).experts().bytesLeavingDomain(100, 1), 1e-9);
-        assertEquals(153_600, moe(ServingFixtures.H100, Precision.FP8, 0).experts().bytesLeavingDomain(100, 1), 1e-9);
+        assertEquals(155_200, moe(ServingFixtures.H100, Precision.FP8, 0).experts().bytesLeavingDomain(100, 1), 1e-9);
     }
 }
