@@ -237,6 +237,11 @@ public class FabricSyntaxErrorMessages extends SyntaxErrorMessageProvider {
                 .orElse("part");
     }
 
+    /** "a " or "an " before {@code name} ("A " or "An " with {@code a} "A"), by its first letter. */
+    static String article(String name, String a) {
+        return a + ("aeiou".indexOf(name.charAt(0)) >= 0 ? "n " : " ");
+    }
+
     /** "'a', 'b' and 'c'". */
     static String list(List<String> items) {
         return items.size() == 1 ? items.get(0)

@@ -94,13 +94,9 @@ final class MisplacedPart {
         String where = names.contains("fabric") && scaleOutFabric != null && !scaleOutFabric.isEmpty()
                 ? "move it into fabric " + scaleOutFabric + "'s block, the fabric this scale-out names."
                 : names.size() == 1 ? "move it into that block." : "move it into one of those blocks.";
-        return " " + article(inside, "A") + inside + " does not take '" + word + "'; " + article(names.get(0), "a")
+        return " " + FabricSyntaxErrorMessages.article(inside, "A") + inside + " does not take '" + word + "'; "
+                + FabricSyntaxErrorMessages.article(names.get(0), "a")
                 + FabricSyntaxErrorMessages.list(names).replace(" and ", " or ") + " does: " + where;
-    }
-
-    /** "A " or "An " before {@code name}, in the case of {@code a}. */
-    private static String article(String name, String a) {
-        return a + ("aeiou".indexOf(name.charAt(0)) >= 0 ? "n " : " ");
     }
 
     /** The first keyword of a part, else the keywords of the enum its first assignment takes. */

@@ -144,7 +144,7 @@ final class ValueSyntax {
         if (element instanceof CrossReference reference) {
             String type = reference.getType().getClassifier().getName().replaceAll("([a-z])([A-Z])", "$1 $2")
                     .toLowerCase(Locale.ROOT);
-            return "the name of " + ("aeiou".indexOf(type.charAt(0)) >= 0 ? "an " : "a ") + type;
+            return "the name of " + FabricSyntaxErrorMessages.article(type, "a") + type;
         }
         if (element instanceof Alternatives alternatives) {
             List<String> each = alternatives.getElements().stream().map(ValueSyntax::describe).toList();
