@@ -22,6 +22,11 @@ import org.fabricsim.runtime.spec.NodeSpec;
  * that covers the whole network: {@link #singleVendor()}. Two open fabrics of one standards
  * body (Gaudi 3's RoCE scale-up with RoCE scale-out) are neither.
  *
+ * <p><b>Whose fabric.</b> A fabric's vendor and openness are those of the fabric as the model runs it, not of its wire
+ * protocol: Spectrum-X carries RoCEv2, an open standard, but its adaptive routing (the NIC placing packets that arrive
+ * out of order) and its congestion control need NVIDIA's switches and NICs at both ends, so the catalog's {@code
+ * SpectrumX} is single-source NVIDIA, and with NVLink it is one decision, not a seam (session 72).
+ *
  * <p>Vendor names are the specs' qualified names; {@link #simpleName} shortens them for people.
  * Cost: O(1).
  *

@@ -51,6 +51,13 @@ final class Svg {
         return this;
     }
 
+    /** A text that ends at x (text-anchor end), so that a label at a right edge stays inside it whatever its width. */
+    Svg textEndingAt(String cssClass, double x, double y, String text) {
+        out.append(String.format(Locale.ROOT, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">",
+                cssClass, x, y)).append(escape(text)).append("</text>\n");
+        return this;
+    }
+
     static String escape(String text) {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }

@@ -105,6 +105,47 @@ class TopologyReportTest {
         assertTrue(section.contains(">4</text>"), "DP 4 spans 4 nodes");
     }
 
+    /**
+     * examples/active-fabric's InfiniBand XDR cluster: 32 nodes of 8 accelerators, one 800G NIC each, on a two-tier
+     * fat-tree of 144-port Q3400s at 2:1: 96 ports down and 48 up a leaf, so 3 leaves (256 ports) and 48 spines, of
+     * which 8 are drawn, and 8 of the 32 nodes: both rows end in their count, ×48 and ×32.
+     */
+    private static ClusterSpec infiniBandXdr() {
+        FabricSpec xdr = new FabricSpec("t.XDR", "generic", FabricSpec.FabricScope.SCALE_OUT, false, "", 100e9, 0,
+                true, FabricSpec.CongestionControl.NONE, true, false, false, FabricSpec.DEFAULT_FLOWS_PER_PEER);
+        NodeSpec node = new NodeSpec("t.B200Node", new AcceleratorSpec("t.G", "generic", 0, 0, 0, 0, 0, 0), 8, null,
+                new NicSpec("t.Cx8", "generic", 1, 100e9, 0, 0), 8, true);
+        return new ClusterSpec("t.Xdr", node, 32, new ScaleOutSpec(xdr, new TopologySpec.FatTree(
+                new SwitchSpec("t.Q3400", "generic", 144, 100e9, 0, 0, false, false), 2, List.of(2.0)),
+                ScaleOutSpec.Routing.ECMP), 0, null, null);
+    }
+
+    @Test
+    void shouldKeepEveryLabelOfThePictureInsideItsFrameInAWindowOf1400Pixels(@TempDir Path dir) throws Exception {
+        // Each text's box (getBBox, in the SVG's own units) against its plane's frame, the svg's width and the
+        // scrolling box it sits in, measured in the page as Chromium lays it out at 1400 px: the names of any text
+        // that crosses an edge, or of a box that must scroll, land in data-clipped.
+        String measure = "<script>window.addEventListener('load', function () { var out = [];"
+                + " document.querySelectorAll('#topology .scroll').forEach(function (box) {"
+                + " if (box.scrollWidth > box.clientWidth) { out.push('scrolls:' + box.scrollWidth); }"
+                + " var svg = box.querySelector('svg'); var width = svg.viewBox.baseVal.width;"
+                + " svg.querySelectorAll('text').forEach(function (t) { var b = t.getBBox();"
+                + " var frame = t.closest('g.plane') ? t.closest('g.plane').querySelector('rect').getBBox() : null;"
+                + " var right = frame ? frame.x + frame.width : width;"
+                + " if (b.x < 0 || b.x + b.width > right) { out.push(t.textContent + ':' + Math.round(b.x + b.width)); } });"
+                + " }); document.body.setAttribute('data-clipped', out.join('|')); });</script></body>";
+        StudyResult result = new StudyResult("t", "m", List.of(ReportFixtures.benchmark("q.Ring", "q.S", "A", 25)));
+        Path page = dir.resolve("report.html");
+        Files.writeString(page, HtmlReport.render(result, List.of(infiniBandXdr())).replace("</body>", measure),
+                StandardCharsets.UTF_8);
+        String dom = HtmlReportTest.chromium(dir, "--window-size=1400,4000", "--dump-dom", page.toUri().toString());
+        String section = section(dom);
+        assertTrue(section.contains(">×48<") && section.contains(">×32<"), "both rows give their counts");
+        Matcher clipped = Pattern.compile("data-clipped=\"([^\"]*)\"").matcher(dom);
+        assertTrue(clipped.find(), "the measurement ran");
+        assertEquals("", clipped.group(1), "texts past the frame's edge");
+    }
+
     @Test
     void shouldSayWhenThereIsNoClusterToDraw(@TempDir Path dir) throws Exception {
         StudyResult result = new StudyResult("t", "m", List.of(ReportFixtures.benchmark("q.Ring", "q.S", "A", 25)));
