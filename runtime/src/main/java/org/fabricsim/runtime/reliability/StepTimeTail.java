@@ -14,7 +14,7 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  *
  * <p>Running states, as shares of running time: the fabric intact (1 − q<sub>c</sub> − q<sub>s</sub>), a cable
  * down (q<sub>c</sub>) or a switch down (q<sub>s</sub>), each q = 1 − e<sup>−λ<sub>d</sub> D</sup> ({@link
- * DegradedFabric}, whose assumptions hold: the classes' degraded times do not overlap), crossed with a straggler
+ * DegradedFabric}, whose assumptions it keeps: the classes' degraded times do not overlap), crossed with a straggler
  * (share f, {@link Straggler}) or none, independent. A state's step takes t = T × (T<sub>f</sub> ÷ T) ×
  * (T<sub>s</sub> ÷ T): its fabric's step and the straggler's slowdown multiplied, which is the product form of the
  * throughput factors goodput carries. Steps are counted, not seconds: a state holding a share x of running time
@@ -30,7 +30,7 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * R + repair, C + R, C + R + repair). A job without {@code checkpoint} has no checkpoint stall.
  *
  * <p>A percentile p is the smallest atom's time whose cumulative step share reaches p (step-weighted: "1% of steps
- * take longer than the p99"). O(atoms log atoms), at most 36 atoms.
+ * take longer than the p99"). O(1): at most 36 atoms, sorted by insertion.
  */
 public final class StepTimeTail {
     /** The percentiles reported, and their keys in the JSON result. */
