@@ -15,7 +15,8 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Component;
  * factor s of the failures the fabric routes around ({@link DegradedFabric}; 1 when none does)
  * and that of a straggler, re-simulated in the engine ({@link Straggler}; 1 without one), the
  * effective MFU = MFU × the same factors, Young's interval next to the configured one, ETTR at
- * other job sizes ({@link JobSizeEttr}) and the {@link MonteCarlo} distribution.
+ * other job sizes ({@link JobSizeEttr}), the {@link MonteCarlo} distribution and the percentiles of
+ * the step time over the job's steps ({@link StepTimeTail}).
  */
 public final class ReliabilityMetrics {
     /** Replications of the Monte Carlo: the half-width of its confidence interval falls as 1 ÷ √n. */
@@ -30,13 +31,14 @@ public final class ReliabilityMetrics {
 
     /**
      * Adds to {@code metrics} the reliability metrics of a job on {@code parts} under {@code spec},
-     * delivering {@code tokensPerSecond} at {@code mfu} while it runs on the intact fabric and with
-     * the step times of {@code degraded} (null when no failure degrades it) and {@code straggler}
-     * (null without one); {@code seed} seeds the Monte Carlo. Returns the tokens per second of wall
+     * delivering {@code tokensPerSecond} at {@code mfu} in steps of {@code stepSeconds} while it runs on
+     * the intact fabric and with the step times of {@code degraded} (null when no failure degrades it)
+     * and {@code straggler} (null without one), and the distribution of its step times ({@link
+     * StepTimeTail}); {@code seed} seeds the Monte Carlo. Returns the tokens per second of wall
      * time: the goodput for a checkpointing job, else {@code tokensPerSecond}.
      */
-    public static double put(ReliabilitySpec spec, PartCounts parts, DegradedFabric degraded, Straggler straggler,
-            double tokensPerSecond, double mfu, long seed, Map<String, Object> metrics) {
+    public static double put(ReliabilitySpec spec, PartCounts parts, double stepSeconds, DegradedFabric degraded,
+            Straggler straggler, double tokensPerSecond, double mfu, long seed, Map<String, Object> metrics) {
         FailureModel failures = FailureModel.of(spec, parts);
         double lambda = failures.ratePerSecond();
         double perDay = failures.interruptionsPerWallSecond(spec) * SECONDS_PER_DAY;
@@ -61,6 +63,8 @@ public final class ReliabilityMetrics {
             metrics.put("straggler", straggler.toJson(spec));
             throughput *= straggler.throughputFactor(spec);
         }
+        StepTimeTail tail = StepTimeTail.of(stepSeconds, degraded, straggler, failures, spec);
+        metrics.put("stepTimeTail", tail.toJson(stepSeconds));
         if (!spec.checkpoints()) {
             return tokensPerSecond;
         }

@@ -33,9 +33,10 @@ public final class MetricText {
             "cp", "ep", "kv", "ettr", "tflops", "slo", "gpu", "nic", "fp8", "bf16");
     /**
      * Words people write otherwise than in lower case or capitals: {@code slosMet} reads {@code SLOs met}, not
-     * {@code SLOS met}, as if SLOS were an acronym (session 70).
+     * {@code SLOS met}, as if SLOS were an acronym (session 70); {@code stepTimeTail.p999Seconds} reads {@code step
+     * time tail p99.9} (session 72).
      */
-    private static final Map<String, String> SPELLED = Map.of("slos", "SLOs");
+    private static final Map<String, String> SPELLED = Map.of("slos", "SLOs", "p999", "p99.9");
     /**
      * What a row of a list reads as before its label: the generic {@code rows} nothing ({@code rows[1 MiB]} reads
      * {@code 1 MiB}), one row of the serving objectives {@code slos} one objective ({@code slos[ttft]} reads

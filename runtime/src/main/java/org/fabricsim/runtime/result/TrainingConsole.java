@@ -116,6 +116,13 @@ final class TrainingConsole {
                     number(straggler, "stepTimeSeconds"), 100 * number(straggler, "slowdown"),
                     100 * number(straggler, "share")));
         }
+        if (m.get("stepTimeTail") instanceof Map<?, ?> tail) {
+            out.append(String.format(Locale.ROOT, "  step-time tail   p50 %s, p99 %s, p99.9 %s, mean %s over steps;"
+                    + " %.3g%% of steps slower than the intact one%n",
+                    Metrics.duration(number(tail, "p50Seconds")), Metrics.duration(number(tail, "p99Seconds")),
+                    Metrics.duration(number(tail, "p999Seconds")), Metrics.duration(number(tail, "meanSeconds")),
+                    100 * number(tail, "slowStepShare")));
+        }
         if (!(m.get("wallTimeShares") instanceof Map<?, ?> shares)
                 || !(m.get("monteCarlo") instanceof Map<?, ?> monteCarlo)) {
             return;

@@ -140,8 +140,8 @@ public final class TrainingSimulator {
             metrics.put("linkUtilization", tiers);
         }
         double tokensPerWallSecond = cluster.reliability() == null ? tokens / seconds
-                : ReliabilityMetrics.put(cluster.reliability(), parts, degraded, straggler, tokens / seconds, mfu,
-                        seed, metrics);
+                : ReliabilityMetrics.put(cluster.reliability(), parts, seconds, degraded, straggler, tokens / seconds,
+                        mfu, seed, metrics);
         if (spec.trainTokens() > 0) {
             TimeToTrain.put(spec.trainTokens(), tokensPerWallSecond, spec.accelerators(), cluster.cost(), metrics);
         }

@@ -20,13 +20,16 @@
       var dollars = v.behind.some(function (b) { return b.dollarsPerYearText !== null; });
       var why = v.behind.some(function (b) { return b.why; });
       var training = v.metric === 'mfu';
+      // The study's runs carry a step-time tail (a cluster with a reliability): its p99 and p99.9 over the steps.
+      var tails = training && ok.some(function (r) { return r.study === v.study && r.metrics.stepTimeTail; });
       // Step time and exposed communication (its share of the step, and its seconds) of a training run.
       function figures(run) {
         if (!training) { return []; }
         var m = (byName[run] || {}).metrics || {}, exposed = m.exposedCommunicationSeconds || {};
         var seconds = Object.keys(exposed).reduce(function (t, k) { return t + (isNum(exposed[k]) ? exposed[k] : 0); }, 0);
-        return [dur(m.stepTimeSeconds), isNum(m.exposedCommunicationFraction)
-          ? pct(m.exposedCommunicationFraction) + ' (' + dur(seconds) + ')' : '–'];
+        var tail = m.stepTimeTail || {};
+        return [dur(m.stepTimeSeconds)].concat(tails ? [dur(tail.p99Seconds) + ' / ' + dur(tail.p999Seconds)] : [],
+          [isNum(m.exposedCommunicationFraction) ? pct(m.exposedCommunicationFraction) + ' (' + dur(seconds) + ')' : '–']);
       }
       // The gap's points lost to behaviour, routing and the switches and links (VerdictReasons.Split), or blanks.
       function reasons(split) {
@@ -57,7 +60,8 @@
           [training ? 'run' : 'behind the winner', training ? 'MFU behind the winner' : 'by'].concat(
             dollars ? [training ? '$ a year on its cluster' : 'what the gap costs a year on its cluster'] : [],
             why ? ['of which: behaviour (points)', 'routing (points)', 'switches and links (points)'] : [],
-            training ? ['step time', 'exposed communication (of the step)'] : [], locks ? ['lock-in (below)'] : []), rows));
+            training ? ['step time'].concat(tails ? ['step time p99 / p99.9 (over steps)'] : [],
+              ['exposed communication (of the step)']) : [], locks ? ['lock-in (below)'] : []), rows));
       }
       if (v.pricing) { section.appendChild(el('p', { 'class': 'pricing', 'data-study': v.study }, v.pricing)); }
     });

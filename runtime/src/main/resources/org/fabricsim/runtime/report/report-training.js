@@ -47,6 +47,19 @@
       series: parts.map(function (p) { return { name: p, type: 'bar', stack: 'wall', data: runs.map(function (r) { var v = r.metrics.wallTimeShares[p]; return isNum(v) ? v : 0; }) }; }) });
   })();
 
+  // The step time over the job's steps: percentiles from the degraded fabric, the straggler, checkpoints and restarts
+  (function () {
+    var runs = ok.filter(function (r) { return r.metrics.stepTimeTail && typeof r.metrics.stepTimeTail === 'object'; });
+    if (!runs.length) { return; }
+    document.getElementById('uptime').appendChild(table({ 'id': 'step-tail-table' },
+      ['run', 'step time', 'p50', 'p99', 'p99.9', 'mean', 'steps slower than the intact step'],
+      runs.map(function (r) {
+        var t = r.metrics.stepTimeTail;
+        return [td(shortName(r), 'text'), dur(r.metrics.stepTimeSeconds), dur(t.p50Seconds), dur(t.p99Seconds),
+          dur(t.p999Seconds), dur(t.meanSeconds), pct(t.slowStepShare)];
+      })));
+  })();
+
   // ETTR against job size (closed form at other sizes, same rates)
   (function () {
     var runs = ok.filter(function (r) { return Array.isArray(r.metrics.ettrByJobSize) && r.metrics.ettrByJobSize.length; });

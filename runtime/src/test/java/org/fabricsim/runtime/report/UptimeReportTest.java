@@ -21,7 +21,10 @@ import org.fabricsim.runtime.spec.ReliabilitySpec.Rate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The report's uptime section in headless Chromium: where the wall time goes, ETTR against job size, time to train. */
+/**
+ * The report's uptime section in headless Chromium: where the wall time goes, the step-time tail, ETTR against job
+ * size, time to train.
+ */
 class UptimeReportTest {
 
     @Test
@@ -36,6 +39,9 @@ class UptimeReportTest {
         metrics.put("wallTimeShares", Map.of("productive", 0.6293, "checkpoint", 0.021, "lostWork", 0.25,
                 "restart", 0.0997));
         metrics.put("ettrByJobSize", JobSizeEttr.points(spec, new PartCounts(1024, 1024, 128, 0, 0)));
+        // The step-time tail as the engine writes it (StepTimeTail.toJson): 2% of the steps checkpoint, 60 s more.
+        metrics.put("stepTimeTail", Map.of("p50Seconds", 8.0, "p99Seconds", 68.0, "p999Seconds", 68.0,
+                "meanSeconds", 9.2, "slowStepShare", 0.02));
         metrics.put("timeToTrainDays", 41.25);
         metrics.put("timeToTrainCost", 4_055_040.0);
         RunResult run = new RunResult("t.Big", "training", "t.Big", Map.of(), 1, Map.of(), metrics, 0.1, 0, 0, null);
@@ -57,6 +63,8 @@ class UptimeReportTest {
                     "row " + cells + " in " + table);
         }
         assertEquals(5, table.split("<tr>").length - 2, "one row per size after the header");
+        assertTrue(dom.contains("<td>8.00 s</td><td>8.00 s</td><td>68.0 s</td><td>68.0 s</td><td>9.20 s</td>"
+                + "<td>2.0%</td></tr>"), "the step-time tail row");
         // 41.25 days; $4 × 1,024 accelerators × 990 h = $4,055,040.
         assertTrue(dom.contains("<td>41.3</td><td>4,055,040</td>"), "the time-to-train row");
     }

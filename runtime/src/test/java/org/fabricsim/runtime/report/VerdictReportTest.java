@@ -45,7 +45,13 @@ class VerdictReportTest {
 
     /** A training run of {@code step} seconds on 256 accelerators at $4/h, with its MFU split and exposed communication. */
     private static RunResult fabric(String name, double mfu, double lostToRouting, double step, double exposedDp) {
-        Map<String, Object> metrics = new LinkedHashMap<>();
+        return fabric(name, mfu, lostToRouting, step, exposedDp, Map.of());
+    }
+
+    /** The same run with {@code more} metrics (a step-time tail). */
+    private static RunResult fabric(String name, double mfu, double lostToRouting, double step, double exposedDp,
+            Map<String, Object> more) {
+        Map<String, Object> metrics = new LinkedHashMap<>(more);
         metrics.put("mfu", mfu);
         metrics.put("stepTimeSeconds", step);
         metrics.put("exposedCommunicationSeconds", Map.of("tp", 1.0, "dp", exposedDp));
@@ -87,5 +93,25 @@ class VerdictReportTest {
                 + "<td>0.0</td><td>6.00 s</td><td>25.0% (1.50 s)</td><td class=\"text\">seam: NVIDIA / IBTA</td>"), headline);
         assertTrue(headline.contains(">an MFU point a year: $89,702 on each cluster (256 accelerators at $4/h,"
                 + " × 8,760 h ÷ 100)</p>"), headline);
+    }
+    /**
+     * Issue 16's study asks for each fabric's step-time tail side by side (session 72): with a reliability each run
+     * carries one, and the headline gives its p99 and p99.9 after the step time.
+     */
+    @Test
+    void shouldGiveEachFabricsStepTimeTailBesideItsStepTime(@TempDir Path dir) throws Exception {
+        // InfiniBand: 1.3% of steps with a spine down at 5.17 s, 0.29% checkpointing at 5.49 s; RoCE's p99 the step.
+        RunResult ib = fabric("ib", 0.339, 0, 5, 0, Map.of("stepTimeTail",
+                Map.of("p50Seconds", 5.0, "p99Seconds", 5.17, "p999Seconds", 5.49)));
+        RunResult roce = fabric("roce", 0.309, 0.03, 6, 0.5, Map.of("stepTimeTail",
+                Map.of("p50Seconds", 6.0, "p99Seconds", 6.0, "p999Seconds", 6.49)));
+        Path page = dir.resolve("report.html");
+        Files.writeString(page, HtmlReport.render(new StudyResult("t", "m", List.of(ib, roce))), StandardCharsets.UTF_8);
+        String dom = HtmlReportTest.chromium(dir, "--dump-dom", page.toUri().toString());
+        String headline = dom.substring(dom.indexOf("id=\"headline\""), dom.indexOf("id=\"runs\""));
+        assertTrue(headline.contains("<th>step time</th><th>step time p99 / p99.9 (over steps)</th>"
+                + "<th>exposed communication (of the step)</th>"), headline);
+        assertTrue(headline.contains("<td>5.00 s</td><td>5.17 s / 5.49 s</td><td>20.0% (1.00 s)</td>"), headline);
+        assertTrue(headline.contains("<td>6.00 s</td><td>6.00 s / 6.49 s</td><td>25.0% (1.50 s)</td>"), headline);
     }
 }

@@ -121,6 +121,13 @@ class ComparisonConsoleTest {
         assertEquals("SLOs met", MetricText.label("slosMet"));
     }
 
+    /** The step-time tail's p99.9 read "step time tail p999" in the active-fabric study's comparison (session 72). */
+    @Test
+    void shouldWriteTheP999PercentileAsPeopleWriteIt() {
+        assertEquals("step time tail p99.9", MetricText.label("stepTimeTail.p999Seconds"));
+        assertEquals("step time tail p99", MetricText.label("stepTimeTail.p99Seconds"));
+    }
+
     private static String squeeze(String line) {
         return line == null ? null : line.replaceAll("\\s+", " ");
     }

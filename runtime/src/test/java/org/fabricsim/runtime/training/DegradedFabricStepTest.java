@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.fabricsim.runtime.collective.StepOverheads;
 import org.fabricsim.runtime.result.ConsoleTable;
+import org.fabricsim.runtime.result.Metrics;
 import org.fabricsim.runtime.result.RunResult;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.ParallelismSpec;
@@ -121,5 +122,29 @@ class DegradedFabricStepTest {
         assertFalse(fabric.containsKey("switch"), "no switch rate, no switch failure simulated");
         double interrupting = 128 / (100_000 * HOUR);
         assertEquals(86_400 / (1 / interrupting + 600), (Double) m.get("interruptionsPerDay"), 1e-9);
+    }
+
+    @Test
+    void shouldPutTheP99OnTheCableFailedStepWhenMoreThanOnePercentOfStepsRunOnIt() {
+        // The 64 re-routable cables of the test above: q = 1 − e^(−64 × 24 / 100,000) = 1.52% of running time has
+        // one down, and of steps (T ÷ Td) q ÷ (1 − q (1 − T ÷ Td)), about 1.5%: over 1%, so the p99 is the step on
+        // the failed cable and the p50 the intact one. The interruptions (λ = 128 / 100,000 h) and the checkpoints
+        // (one each 1,800 s) fall in far fewer than 0.1% of these sub-second steps.
+        RunResult run = TrainingSimulator.run(job(cables()));
+        Map<String, Object> m = run.metrics();
+        double step = (Double) m.get("stepTimeSeconds");
+        Map<?, ?> link = (Map<?, ?>) ((Map<?, ?>) m.get("degradedFabric")).get("link");
+        double degraded = (Double) link.get("stepTimeSeconds");
+        double share = 1 - Math.exp(-64 * 24 / 100_000.0);
+        Map<?, ?> tail = (Map<?, ?>) m.get("stepTimeTail");
+        assertEquals(step, (Double) tail.get("p50Seconds"));
+        assertEquals(degraded, (Double) tail.get("p99Seconds"));
+        assertEquals(degraded, (Double) tail.get("p999Seconds"));
+        double stepShare = share * step / degraded / (1 - share * (1 - step / degraded));
+        // Slower than the intact step: the degraded steps, and of the others the T ÷ 1,800 s that checkpoint (the
+        // interrupted ones, λT under 4e-7 of them, within the tolerance).
+        assertEquals(stepShare + (1 - stepShare) * step / 1800, (Double) tail.get("slowStepShare"), 1e-6);
+        assertTrue(ConsoleTable.render(run).contains("step-time tail   p50 " + Metrics.duration(step) + ", p99 "
+                + Metrics.duration(degraded)), ConsoleTable.render(run));
     }
 }
