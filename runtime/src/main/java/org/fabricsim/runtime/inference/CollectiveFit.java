@@ -22,10 +22,10 @@ interface CollectiveFit {
     double timePs(double bytes);
 
     /**
-     * {@code operation} over the first {@code ranks} accelerators of {@code cluster}'s {@code topology} with NCCL's step
-     * {@code overheads}, as {@code generation} (serving's, {@link Generation#forServing}), on one channel per ring of a
-     * full-mesh domain ({@link MeshRings#spread}: RCCL's on 8 CDNA3 GPUs, else the link-disjoint ones; one channel
-     * elsewhere); null when {@code ranks} is 1 (no collective).
+     * {@code operation} over the first {@code ranks} accelerators of {@code cluster}'s {@code topology} with NCCL's
+     * step {@code overheads}, as {@code generation} (serving's, {@link Generation#forServing}), on one channel per ring
+     * of a full-mesh domain ({@link MeshRings#spread}: RCCL's on 8 CDNA3 GPUs, else the link-disjoint ones; one
+     * channel elsewhere); null when {@code ranks} is 1 (no collective).
      */
     static CollectiveFit of(ClusterTopology topology, ClusterSpec cluster, CollectiveOperation operation, int ranks,
             StepOverheads overheads, Generation generation) {
@@ -52,9 +52,12 @@ interface CollectiveFit {
      * which the flow model applies to the contended scale-out links only; none on a fabric that states no flow
      * control (the ideal) or a cluster of one node; {@code request} as it is for a null {@code cluster} (a topology
      * built without one). The path every serving collective and DeepEP's normal kernels ({@link
-     * NormalKernelExchange}) take. O(1).
+     * NormalKernelExchange}) take. O(1), but for a fabric stating its congestion control's parameters the first time
+     * ({@link FabricBehaviours#of(ClusterSpec)} measures its row).
      */
     static CollectiveRequest onFabric(CollectiveRequest request, ClusterSpec cluster) {
-        return cluster == null ? request : request.withRouting(ClusterTopologies.routing(cluster)).withFabricBehaviour(FabricBehaviours.of(cluster));
+        return cluster == null ? request
+                : request.withRouting(ClusterTopologies.routing(cluster))
+                        .withFabricBehaviour(FabricBehaviours.of(cluster));
     }
 }
