@@ -111,15 +111,15 @@ public final class InferenceRunner {
         int first = 0;
         for (int p = 0; p < pools.length; p++) {
             InferenceSpec.Pool pool = ordered.get(p);
-            CollectiveFit allReduce = CustomAllReduce.of(CollectiveFit.of(topology, CollectiveOperation.ALL_REDUCE,
-                    pool.parallel().tensor(), overheads, generation), topology, pool.parallel().tensor(),
-                    pool.features().customAllReduceMaxBytes());
+            CollectiveFit allReduce = CustomAllReduce.of(CollectiveFit.of(topology, cluster,
+                    CollectiveOperation.ALL_REDUCE, pool.parallel().tensor(), overheads, generation), topology,
+                    pool.parallel().tensor(), pool.features().customAllReduceMaxBytes());
             CollectiveFit allToAll = spec.model().moe()
-                    ? CollectiveFit.of(topology, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert(), overheads,
-                            generation)
+                    ? CollectiveFit.of(topology, cluster, CollectiveOperation.ALL_TO_ALL, pool.parallel().expert(),
+                            overheads, generation)
                     : null;
             CollectiveFit stageSend = pool.parallel().pipeline() > 1
-                    ? CollectiveFit.sendRecv(topology, pool.parallel().tensor(), overheads) : null;
+                    ? CollectiveFit.sendRecv(topology, cluster, pool.parallel().tensor(), overheads) : null;
             NormalKernelExchange normal = allToAll != null && pool.role() != Role.DECODE
                     ? NormalKernelExchange.fit(topology, cluster, calibration, pool.parallel().expert(), spec.model(),
                             spec.model().experts() + pool.features().redundantExperts(),

@@ -4,10 +4,8 @@ import org.fabricsim.runtime.collective.Calibration;
 import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.ExpertKernels;
-import org.fabricsim.runtime.fabricbehaviour.FabricBehaviours;
 import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.spec.TransformerSpec;
-import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
 
 /**
@@ -51,8 +49,8 @@ record NormalKernelExchange(double alphaPs, double psPerToken, double crossBytes
         if (ranks < 2 || expertSlots % ranks != 0) {
             return null;
         }
-        CollectiveRequest request = CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 0, ranks)
-                .withRouting(ClusterTopologies.routing(cluster)).withFabricBehaviour(FabricBehaviours.of(cluster));
+        CollectiveRequest request = CollectiveFit.onFabric(CollectiveRequest.of(CollectiveOperation.ALL_TO_ALL, 0, ranks),
+                cluster);
         double small = layerPs(topology, calibration, ranks, model, expertSlots, fp8Dispatch, SMALL_TOKENS, request);
         double large = layerPs(topology, calibration, ranks, model, expertSlots, fp8Dispatch, LARGE_TOKENS, request);
         double perToken = Math.max(0, (large - small) / (LARGE_TOKENS - SMALL_TOKENS));

@@ -10,6 +10,7 @@ import org.fabricsim.runtime.collective.CollectiveOperation;
 import org.fabricsim.runtime.collective.CollectiveRequest;
 import org.fabricsim.runtime.collective.Generation;
 import org.fabricsim.runtime.collective.StepOverheads;
+import org.fabricsim.runtime.spec.ClusterSpec;
 import org.fabricsim.runtime.topology.ClusterParameters;
 import org.fabricsim.runtime.topology.ClusterTopologies;
 import org.fabricsim.runtime.topology.ClusterTopology;
@@ -24,10 +25,10 @@ import org.junit.jupiter.api.Test;
  */
 class CollectiveFitTest {
     private static final Calibration CALIBRATION = Calibration.of(CalibrationProfile.defaults());
-    private static final ClusterTopology DGX_H100 = ClusterTopologies.build(ServingFixtures.dgx(ServingFixtures.H100, 1, 0),
-            CALIBRATION);
-    private static final ClusterTopology TWO_DGX_H100 = ClusterTopologies.build(
-            ServingFixtures.dgx(ServingFixtures.H100, 2, 0), CALIBRATION);
+    private static final ClusterSpec ONE_NODE = ServingFixtures.dgx(ServingFixtures.H100, 1, 0);
+    private static final ClusterSpec TWO_NODES = ServingFixtures.dgx(ServingFixtures.H100, 2, 0);
+    private static final ClusterTopology DGX_H100 = ClusterTopologies.build(ONE_NODE, CALIBRATION);
+    private static final ClusterTopology TWO_DGX_H100 = ClusterTopologies.build(TWO_NODES, CALIBRATION);
     private static final StepOverheads OVERHEADS = CALIBRATION.stepOverheads();
     private static final long SMALL_BYTES = 64L << 10;
     private static final long LARGE_BYTES = 64L << 20;
@@ -49,7 +50,8 @@ class CollectiveFitTest {
 
     @Test
     void shouldCostAnEightWayDecodeAllReduceAsTheEngineDoesAtItsSize() {
-        CollectiveFit fit = CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_REDUCE, 8, OVERHEADS, Generation.HOPPER);
+        CollectiveFit fit = CollectiveFit.of(DGX_H100, ONE_NODE, CollectiveOperation.ALL_REDUCE, 8, OVERHEADS,
+                Generation.HOPPER);
         // Llama 3.1 405B at TP8: 228 and 442 decoding sequences of 16,384 BF16 activations, and 1.5 MiB
         for (long bytes : new long[] {228L * 16_384 * 2, 442L * 16_384 * 2, 3L << 19}) {
             double engine = enginePs(CollectiveOperation.ALL_REDUCE, bytes, 8);
@@ -62,7 +64,8 @@ class CollectiveFitTest {
 
     @Test
     void shouldCostAnExpertAllToAllOverTwoNodesAsTheEngineDoesAtItsSize() {
-        CollectiveFit fit = CollectiveFit.of(TWO_DGX_H100, CollectiveOperation.ALL_TO_ALL, 16, OVERHEADS, Generation.HOPPER);
+        CollectiveFit fit = CollectiveFit.of(TWO_DGX_H100, TWO_NODES, CollectiveOperation.ALL_TO_ALL, 16, OVERHEADS,
+                Generation.HOPPER);
         // DeepSeek-V3's dispatch (FP8, 1 B) and combine (BF16, 2 B) of 64 decoding tokens, 8 copies of 7,168 each;
         // and 1 MiB
         for (long bytes : new long[] {64L * 8 * 7_168, 64L * 8 * 7_168 * 2, 1L << 20}) {
@@ -73,7 +76,7 @@ class CollectiveFitTest {
 
     @Test
     void shouldCostASendBetweenStagesOnTwoNodesAsTheEngineDoesAtItsSize() {
-        CollectiveFit fit = CollectiveFit.sendRecv(TWO_DGX_H100, 8, OVERHEADS);
+        CollectiveFit fit = CollectiveFit.sendRecv(TWO_DGX_H100, TWO_NODES, 8, OVERHEADS);
         // 128 and 442 decoding sequences of 16,384 BF16 activations
         for (long bytes : new long[] {128L * 16_384 * 2, 442L * 16_384 * 2}) {
             double engine = enginePs(TWO_DGX_H100,
@@ -84,7 +87,8 @@ class CollectiveFitTest {
 
     @Test
     void shouldHaveNoCollectiveOnOneRank() {
-        assertEquals(null, CollectiveFit.of(DGX_H100, CollectiveOperation.ALL_REDUCE, 1, OVERHEADS, Generation.HOPPER));
+        assertEquals(null, CollectiveFit.of(DGX_H100, ONE_NODE, CollectiveOperation.ALL_REDUCE, 1, OVERHEADS,
+                Generation.HOPPER));
     }
 
     /**
@@ -100,7 +104,7 @@ class CollectiveFitTest {
     void shouldSpreadAFullMeshAllReduceOverTheMeshRingsAsTrainingDoes() {
         ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(
                 ScaleUpParameters.fullMesh(8, new LinkClass(50e9, 1_000_000))));
-        CollectiveFit fit = CollectiveFit.of(mesh, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE,
+        CollectiveFit fit = CollectiveFit.of(mesh, null, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE,
                 Generation.HOPPER);
         assertEquals(14 * (125_829_120.0 + 1_000_000), fit.timePs(9L << 25), 1.0);
     }
@@ -117,7 +121,7 @@ class CollectiveFitTest {
         ClusterTopology mesh = ClusterTopology.build(ClusterParameters.singleDomain(
                 ScaleUpParameters.fullMesh(8, new LinkClass(50e9, 1_000_000))));
         long bytes = 9L << 25;
-        CollectiveFit fit = CollectiveFit.of(mesh, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE,
+        CollectiveFit fit = CollectiveFit.of(mesh, null, CollectiveOperation.ALL_REDUCE, 8, StepOverheads.NONE,
                 Generation.CDNA3);
         // within 14 ps: each of the 14 steps rounds its time to the picosecond
         assertEquals(14 * (bytes / 56.0 / 50e9 * 1e12 + 1_000_000), fit.timePs(bytes), 14.0);
