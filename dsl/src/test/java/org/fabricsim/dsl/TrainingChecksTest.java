@@ -88,6 +88,19 @@ class TrainingChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldSayWhichVirtualStagesRunWhenOneIsWrittenOnAnInterleavedSchedule() throws Exception {
+        // 32 layers on PP 4: 'virtual-stages 1' is read as no statement, so v = 8 chunks of one layer each run.
+        String message = message(IssueCodes.VIRTUAL_STAGES_AUTOMATIC, 32, ON_DGX, SEQUENCE, BATCH,
+                "parallel tensor 4 pipeline 4", "schedule interleaved-1f1b virtual-stages 1");
+        assertTrue(message.contains("interleaves the deepest balanced 8 model chunks per stage")
+                && message.contains("write 'schedule 1f1b'"), message);
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 pipeline 4",
+                "schedule interleaved-1f1b virtual-stages 2").contains(IssueCodes.VIRTUAL_STAGES_AUTOMATIC));
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 pipeline 4", "schedule interleaved-1f1b")
+                .contains(IssueCodes.VIRTUAL_STAGES_AUTOMATIC));
+    }
+
+    @Test
     void shouldWarnWhenTheMicroBatchesPerReplicaAreNoMultipleOfThePipelineDegree() throws Exception {
         // A batch of 6 on DP 1: 6 micro-batches, no multiple of PP 4, so the stated v = 2 drops to 1;
         // the next batch that interleaves is 8.

@@ -44,6 +44,29 @@ public class PipelineScheduleValidator extends FabricCheck {
                 training, Literals.TRAINING__SCHEDULE, IssueCodes.INTERLEAVING_UNBALANCED, String.valueOf(layers));
     }
 
+    /**
+     * A written {@code virtual-stages 1} on {@code interleaved-1f1b} is no statement to the simulation: it interleaves
+     * the deepest balanced v (Megatron-LM without virtual pipeline stages runs plain 1F1B), so the editor names the v.
+     */
+    @Check
+    public void checkTrainingOneVirtualStageInterleaves(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null || spec.schedule() != PipelineSchedule.INTERLEAVED || spec.virtualStages() != 1
+                || !Written.written(training, Literals.TRAINING__VIRTUAL_STAGES)) {
+            return;
+        }
+        int runs = StepPlan.wantedVirtualStages(spec);
+        if (runs <= 1) {
+            return;
+        }
+        warning("'virtual-stages 1' on interleaved-1f1b is read as no statement: the run interleaves the deepest"
+                + " balanced " + runs + " model chunks per stage (PP " + spec.parallel().pipeline() + " × " + runs
+                + " divides the " + spec.model().layers() + " layers, or " + (spec.model().layers() + 2)
+                + " with the embedding and the output layer). To run without interleaving write 'schedule 1f1b';"
+                + " to choose v, write 'virtual-stages 2' or more.", training, Literals.TRAINING__VIRTUAL_STAGES,
+                IssueCodes.VIRTUAL_STAGES_AUTOMATIC, String.valueOf(runs));
+    }
+
     @Check
     public void checkTrainingInterleavingMicroBatches(Training training) {
         TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
