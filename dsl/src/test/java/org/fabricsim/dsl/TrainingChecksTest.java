@@ -88,6 +88,36 @@ class TrainingChecksTest extends FabricModelTest {
     }
 
     @Test
+    void shouldSayWhichVirtualStagesRunWhenOneIsWrittenOnAnInterleavedSchedule() throws Exception {
+        // 32 layers on PP 4: 'virtual-stages 1' is read as no statement, so v = 8 chunks of one layer each run.
+        String message = message(IssueCodes.VIRTUAL_STAGES_AUTOMATIC, 32, ON_DGX, SEQUENCE, BATCH,
+                "parallel tensor 4 pipeline 4", "schedule interleaved-1f1b virtual-stages 1");
+        assertTrue(message.contains("interleaves the deepest balanced 8 model chunks per stage")
+                && message.contains("write 'schedule 1f1b'"), message);
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 pipeline 4",
+                "schedule interleaved-1f1b virtual-stages 2").contains(IssueCodes.VIRTUAL_STAGES_AUTOMATIC));
+        assertFalse(codes(32, ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 pipeline 4", "schedule interleaved-1f1b")
+                .contains(IssueCodes.VIRTUAL_STAGES_AUTOMATIC));
+    }
+
+    @Test
+    void shouldSayWhichVirtualStagesRunWhenAStudyVariesOneOnAnInterleavedSchedule() throws Exception {
+        // The same job in a study: the value 1 runs v = 8, the value 2 runs 2; under 1F1B as written, nothing.
+        String body = String.join("\n    ", ON_DGX, SEQUENCE, BATCH, "parallel tensor 4 pipeline 4",
+                "schedule interleaved-1f1b");
+        String study = "\nstudy S {\n    simulate Train\n    vary virtual-stages in [1, 2]\n}\n";
+        List<Issue> issues = validation.validate(parser.parse(JOB.replace("LAYERS", "32").replace("BODY", body)
+                + study)).stream().filter(i -> IssueCodes.VIRTUAL_STAGES_AUTOMATIC.equals(i.getCode())).toList();
+        assertEquals(1, issues.size(), issues.toString());
+        assertTrue(issues.get(0).getMessage().contains("deepest balanced 8 model chunks per stage")
+                && issues.get(0).getMessage().contains("vary schedule in [1f1b, interleaved-1f1b]"),
+                issues.get(0).getMessage());
+        String plain = body.replace("schedule interleaved-1f1b", "schedule 1f1b");
+        assertFalse(validation.validate(parser.parse(JOB.replace("LAYERS", "32").replace("BODY", plain) + study))
+                .stream().anyMatch(i -> IssueCodes.VIRTUAL_STAGES_AUTOMATIC.equals(i.getCode())));
+    }
+
+    @Test
     void shouldWarnWhenTheMicroBatchesPerReplicaAreNoMultipleOfThePipelineDegree() throws Exception {
         // A batch of 6 on DP 1: 6 micro-batches, no multiple of PP 4, so the stated v = 2 drops to 1;
         // the next batch that interleaves is 8.

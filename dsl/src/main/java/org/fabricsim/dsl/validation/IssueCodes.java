@@ -340,6 +340,12 @@ public final class IssueCodes {
      */
     public static final String INTERLEAVING_UNBALANCED = PREFIX + "workload.interleaving-unbalanced";
     /**
+     * A stated {@code virtual-stages 1} on an interleaved schedule: the simulation reads it as no statement and takes
+     * the deepest balanced interleaving ({@code StepPlan.wantedVirtualStages}), so the run interleaves. Data: the v
+     * that runs.
+     */
+    public static final String VIRTUAL_STAGES_AUTOMATIC = PREFIX + "workload.virtual-stages-automatic";
+    /**
      * Virtual stages (stated, or chosen by an interleaved schedule) dropped to 1 because the micro-batches
      * per DP replica are not a multiple of PP ({@code StepPlan}). Data: the nearest larger batch, in sequences,
      * that interleaves.

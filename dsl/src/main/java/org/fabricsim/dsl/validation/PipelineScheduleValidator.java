@@ -1,12 +1,20 @@
 package org.fabricsim.dsl.validation;
 
+import java.util.List;
+
 import org.eclipse.xtext.validation.Check;
 import org.fabricsim.dsl.fabric.FabricPackage.Literals;
+import org.fabricsim.dsl.fabric.Study;
 import org.fabricsim.dsl.fabric.Training;
+import org.fabricsim.dsl.fabric.Value;
+import org.fabricsim.dsl.fabric.Variation;
+import org.fabricsim.dsl.model.Studies;
 import org.fabricsim.dsl.mapping.SpecMapper;
 import org.fabricsim.dsl.model.Written;
 import org.fabricsim.runtime.spec.TrainingSpec;
 import org.fabricsim.runtime.spec.TrainingSpec.PipelineSchedule;
+import org.fabricsim.runtime.spec.VariationSpec;
+import org.fabricsim.runtime.study.Variations;
 import org.fabricsim.runtime.training.ScheduleEstimate;
 import org.fabricsim.runtime.training.StepPlan;
 
@@ -42,6 +50,63 @@ public class PipelineScheduleValidator extends FabricCheck {
                 + " a pipeline degree that divides " + layers + " or " + (layers + 2) + " into a number of layers per"
                 + " stage with a divisor above 1, or state 'virtual-stages 2' to interleave with uneven chunks.",
                 training, Literals.TRAINING__SCHEDULE, IssueCodes.INTERLEAVING_UNBALANCED, String.valueOf(layers));
+    }
+
+    /**
+     * A written {@code virtual-stages 1} on {@code interleaved-1f1b} is no statement to the simulation: it interleaves
+     * the deepest balanced v (Megatron-LM without virtual pipeline stages runs plain 1F1B), so the editor names the v.
+     */
+    @Check
+    public void checkTrainingOneVirtualStageInterleaves(Training training) {
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null || spec.schedule() != PipelineSchedule.INTERLEAVED || spec.virtualStages() != 1
+                || !Written.written(training, Literals.TRAINING__VIRTUAL_STAGES)) {
+            return;
+        }
+        int runs = StepPlan.wantedVirtualStages(spec);
+        if (runs <= 1) {
+            return;
+        }
+        warning("'virtual-stages 1' on interleaved-1f1b is read as no statement: the run interleaves the deepest"
+                + " balanced " + runs + " model chunks per stage (PP " + spec.parallel().pipeline() + " × " + runs
+                + " divides the " + spec.model().layers() + " layers, or " + (spec.model().layers() + 2)
+                + " with the embedding and the output layer). To run without interleaving write 'schedule 1f1b';"
+                + " to choose v, write 'virtual-stages 2' or more.", training, Literals.TRAINING__VIRTUAL_STAGES,
+                IssueCodes.VIRTUAL_STAGES_AUTOMATIC, String.valueOf(runs));
+    }
+
+    /** The same for a study's {@code vary virtual-stages} value 1 on a job whose schedule, as written, interleaves. */
+    @Check
+    public void checkVariedOneVirtualStageInterleaves(Variation variation) {
+        if (!(variation.eContainer() instanceof Study study) || !(study.getWorkload() instanceof Training training)
+                || Studies.parameter(variation) != VariationSpec.Parameter.VIRTUAL_STAGES) {
+            return;
+        }
+        TrainingSpec spec = CheckedSpecs.training(mapper, getContext(), training);
+        if (spec == null || spec.schedule() != PipelineSchedule.INTERLEAVED) {
+            return;
+        }
+        for (Value value : variation.getValues()) {
+            int runs = oneStageRuns(spec, value);
+            if (runs > 1) {
+                warning("'virtual-stages 1' on interleaved-1f1b is read as no statement: this value's run interleaves"
+                        + " the deepest balanced " + runs + " model chunks per stage, not plain 1F1B. To compare"
+                        + " against 1F1B, vary schedule in [1f1b, interleaved-1f1b].", value, null,
+                        IssueCodes.VIRTUAL_STAGES_AUTOMATIC, String.valueOf(runs));
+            }
+        }
+    }
+
+    /** The virtual stages the run of {@code value} asks for when the value is 1, else 0 (also when it does not map). */
+    private int oneStageRuns(TrainingSpec spec, Value value) {
+        try {
+            Object mapped = mapper.toVariationValue(value);
+            VariationSpec axis = new VariationSpec(VariationSpec.Parameter.VIRTUAL_STAGES, null, List.of(mapped));
+            TrainingSpec varied = (TrainingSpec) Variations.apply(spec, axis, mapped);
+            return varied.virtualStages() == 1 ? StepPlan.wantedVirtualStages(varied) : 0;
+        } catch (RuntimeException e) {
+            return 0; // a value the parameter cannot take: the value checks say so
+        }
     }
 
     @Check
