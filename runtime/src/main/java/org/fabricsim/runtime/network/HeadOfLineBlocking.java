@@ -36,7 +36,9 @@ import org.fabricsim.runtime.topology.Graph;
  * bind read their ideal rates, and those that go on past L their remaining bytes. O(1) where no class has entered L
  * since it was last read and then each of its next links either took every class on L or held bytes that fit its
  * buffer: the first still takes every class left on L (no victim, share 1 to the bit: the same sum over the same
- * list), and the others' bytes only fall, so none can hold back more than the buffer takes.
+ * list), and the others' bytes only fall, so none can hold back more than the buffer takes. O(next links) in the
+ * solve's derating where its last such reading read whole and nothing it read has changed since but the held bytes
+ * ({@link UnchangedInputs}).
  */
 final class HeadOfLineBlocking {
     private final Graph graph;
@@ -69,6 +71,8 @@ final class HeadOfLineBlocking {
     private final double[] bytesBound;
     /** Per link, the model's {@link ContentionModel#backlogBufferBytes}. */
     private final double[] bufferBytes;
+    /** The links whose last derating reading read whole with nothing it read changed since but held bytes. */
+    private final UnchangedInputs unchanged;
 
     HeadOfLineBlocking(ContentionModel model, Graph graph, LinkFlowLists lists) {
         this.graph = graph;
@@ -89,6 +93,7 @@ final class HeadOfLineBlocking {
             bufferBytes[link] = model.backlogBufferBytes(link);
         }
         Arrays.fill(bytesBound, Double.POSITIVE_INFINITY);
+        unchanged = new UnchangedInputs(lists, links);
     }
 
     /** Whether {@code link}'s buffer is finite: elsewhere its factor is 1. O(1). */
@@ -99,6 +104,7 @@ final class HeadOfLineBlocking {
     /** A class entered {@code link}: its bytes may exceed what it held when last read. O(1). */
     void entered(int link) {
         bytesBound[link] = Double.POSITIVE_INFINITY;
+        unchanged.loadChanged(link);
     }
 
     /**
@@ -108,11 +114,14 @@ final class HeadOfLineBlocking {
      * read from {@code paths} when not null (a {@link FixLog} with an entry for every class on the link), else
      * from their records. A next link that can bind (more than one class, no capacity left in the ideal fill)
      * is decided when first seen, and only such a link's sums are kept: a class bound elsewhere adds only its
-     * offer to the link's, so its ideal rate and remaining bytes are not read.
+     * offer to the link's, so its ideal rate and remaining bytes are not read. Where {@code recorded} (the solve's
+     * derating), a link whose last such reading read whole and whose inputs but its held bytes have not changed since
+     * reads whole without the pass ({@link UnchangedInputs}), and the reading is recorded.
      */
-    double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill, FixLog paths) {
+    double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill, FixLog paths,
+            boolean recorded) {
         double buffer = bufferBytes[link];
-        if (buffer == Double.POSITIVE_INFINITY || bytesBound[link] <= buffer) {
+        if (buffer == Double.POSITIVE_INFINITY || bytesBound[link] <= buffer || recorded && unchanged.whole(link)) {
             return 1; // each next link takes every class or holds a part of bytes that fitted the buffer
         }
         int[] list = lists.entries[link];
@@ -163,6 +172,7 @@ final class HeadOfLineBlocking {
         bytesBound[link] = heldBound(onwardLinks, count);
         double capacity = graph.linkBytesPerSecond(link);
         double delivered = capacity;
+        boolean whole = true;
         for (int i = 0; i < nextLinks; i++) {
             int d = next[i];
             double share = offered[d] / offeredOnLink;
@@ -177,6 +187,10 @@ final class HeadOfLineBlocking {
             }
             double open = buffer / backlog * (portShare / arrival);
             delivered = Math.min(delivered, open * capacity + (1 - open) * portShare / share);
+            whole = false;
+        }
+        if (recorded) {
+            unchanged.read(link, whole, onward, onwardLinks);
         }
         return delivered / capacity;
     }
@@ -199,6 +213,20 @@ final class HeadOfLineBlocking {
     /** A new solve: the offered rates and shares kept for the last one are stale. */
     void beginSolve() {
         shares.beginSolve();
+    }
+
+    /** A class left {@code link}. O(1). */
+    void left(int link) {
+        unchanged.loadChanged(link);
+    }
+
+    /**
+     * The solve's derating begins, after its ideal fill ({@code log} its fix log): as {@link #beginSolve}, and marks what
+     * changed since the last for {@link UnchangedInputs}.
+     */
+    void beginDerating(FlowTable table, FixLog log) {
+        shares.beginSolve();
+        unchanged.beginSolve(table.records, table.stride, log);
     }
 
     private int nextStamp() {
