@@ -116,7 +116,6 @@ final class ContentionDerating {
     /** A finished class left {@code link}, which carries no class any more when {@code emptied}. */
     void leave(int link, boolean emptied) {
         reading.loadChanged(link);
-        headOfLine.left(link);
         if (emptied) {
             reading.endEpisode(link);
         }
@@ -147,7 +146,7 @@ final class ContentionDerating {
     /** For a keep of every rate: {@code link} is not saturated, or not blocked and left or settling to its factor. */
     boolean keepsFactor(FlowTable table, int link) {
         return !saturated[link] || !blocked[link]
-                && (finished.isLeft[link] || settle(link, measuredFactor(table, link, null, false)) == factor[link]);
+                && (finished.isLeft[link] || settle(link, measuredFactor(table, link, null)) == factor[link]);
     }
 
     /** A link that a finished class left and whose rates stand: it is no longer saturated, and whole. O(1). */
@@ -171,7 +170,7 @@ final class ContentionDerating {
         }
         return !blocked[link] && !(replayed && ideal.remaining(link) <= 1e-9 * graph.linkBytesPerSecond(link))
                 && (!saturated[link] || finished.isLeft[link]
-                || reading.inEpisode(link) && settle(link, measuredFactor(table, link, null, false)) == factor[link]);
+                || reading.inEpisode(link) && settle(link, measuredFactor(table, link, null)) == factor[link]);
     }
 
     /** Whether {@code link} keeps a derated capacity once {@link #endSaturation} has run. O(1). */
@@ -241,7 +240,7 @@ final class ContentionDerating {
         boolean kept = true;
         boolean blockingOnly = readingFloor > smallestDerating;
         boolean[] isLeft = finished.isLeft;
-        headOfLine.beginDerating(table, ideal.log());
+        headOfLine.beginSolve();
         for (int i = 0; i < links; i++) {
             int link = componentLinks[i];
             taken.unreplayed[link] = false;
@@ -254,7 +253,7 @@ final class ContentionDerating {
             boolean wasSaturated = saturated[link];
             saturated[link] = linkWeight[link] >= 2 && full;
             if (saturated[link]) {
-                factor[link] = settle(link, measuredFactor(table, link, ideal.log(), true));
+                factor[link] = settle(link, measuredFactor(table, link, ideal.log()));
             } else {
                 if (wasSaturated) {
                     reading.endEpisode(link);
@@ -278,8 +277,8 @@ final class ContentionDerating {
      * ({@link ContentionReading#inEpisode}); a link that cannot block then gets 1 at every solve, as does its lone-flow
      * factor (f bounds it): {@link #derate} leaves it out, whole, and {@link #keepsRates} passes it as it would.
      */
-    private double measuredFactor(FlowTable table, int link, FixLog paths, boolean recorded) {
-        double held = headOfLine.factor(table, link, idealRate, ideal, paths, recorded);
+    private double measuredFactor(FlowTable table, int link, FixLog paths) {
+        double held = headOfLine.factor(table, link, idealRate, ideal, paths);
         if (readingFloor > smallestDerating && (held < readingFloor || held == 1) && reading.inEpisode(link)) {
             blocked[link] = held < 1;
             return held;

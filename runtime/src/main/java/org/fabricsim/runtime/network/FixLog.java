@@ -48,8 +48,6 @@ final class FixLog {
     /** The entries, {@link #end} ints of them. */
     int[] entries;
     int end;
-    /** Where the entries of the last fill begin ({@link #begin}): the classes it fixed anew. */
-    int fillStart;
     /** Per class handle, the offset of its latest entry, {@link #NONE} before the log's fill fixes the class. */
     int[] latest;
     /** Bit f marks class f for {@link #replayKept}. */
@@ -92,7 +90,6 @@ final class FixLog {
                 entries = Arrays.copyOf(entries, (int) Math.min(Integer.MAX_VALUE - 8, 2 * (end + need)));
             }
         }
-        fillStart = end;
     }
 
     /** Drops the stale entries, keeping the others in order and updating {@link #latest}. O(log length). */

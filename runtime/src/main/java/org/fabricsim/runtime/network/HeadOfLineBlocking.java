@@ -36,9 +36,7 @@ import org.fabricsim.runtime.topology.Graph;
  * bind read their ideal rates, and those that go on past L their remaining bytes. O(1) where no class has entered L
  * since it was last read and then each of its next links either took every class on L or held bytes that fit its
  * buffer: the first still takes every class left on L (no victim, share 1 to the bit: the same sum over the same
- * list), and the others' bytes only fall, so none can hold back more than the buffer takes. O(next links) in the
- * solve's derating where its last such reading read whole and nothing it read has changed since but the held bytes
- * ({@link UnchangedInputs}).
+ * list), and the others' bytes only fall, so none can hold back more than the buffer takes.
  */
 final class HeadOfLineBlocking {
     private final Graph graph;
@@ -71,8 +69,6 @@ final class HeadOfLineBlocking {
     private final double[] bytesBound;
     /** Per link, the model's {@link ContentionModel#backlogBufferBytes}. */
     private final double[] bufferBytes;
-    /** The links whose last derating reading read whole with nothing it read changed since but held bytes. */
-    private final UnchangedInputs unchanged;
 
     HeadOfLineBlocking(ContentionModel model, Graph graph, LinkFlowLists lists) {
         this.graph = graph;
@@ -93,7 +89,6 @@ final class HeadOfLineBlocking {
             bufferBytes[link] = model.backlogBufferBytes(link);
         }
         Arrays.fill(bytesBound, Double.POSITIVE_INFINITY);
-        unchanged = new UnchangedInputs(lists, links);
     }
 
     /** Whether {@code link}'s buffer is finite: elsewhere its factor is 1. O(1). */
@@ -104,7 +99,6 @@ final class HeadOfLineBlocking {
     /** A class entered {@code link}: its bytes may exceed what it held when last read. O(1). */
     void entered(int link) {
         bytesBound[link] = Double.POSITIVE_INFINITY;
-        unchanged.loadChanged(link);
     }
 
     /**
@@ -114,14 +108,11 @@ final class HeadOfLineBlocking {
      * read from {@code paths} when not null (a {@link FixLog} with an entry for every class on the link), else
      * from their records. A next link that can bind (more than one class, no capacity left in the ideal fill)
      * is decided when first seen, and only such a link's sums are kept: a class bound elsewhere adds only its
-     * offer to the link's, so its ideal rate and remaining bytes are not read. Where {@code recorded} (the solve's
-     * derating), a link whose last such reading read whole and whose inputs but its held bytes have not changed since
-     * reads whole without the pass ({@link UnchangedInputs}), and the reading is recorded.
+     * offer to the link's, so its ideal rate and remaining bytes are not read.
      */
-    double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill, FixLog paths,
-            boolean recorded) {
+    double factor(FlowTable table, int link, double[] idealRate, ProgressiveFill fill, FixLog paths) {
         double buffer = bufferBytes[link];
-        if (buffer == Double.POSITIVE_INFINITY || bytesBound[link] <= buffer || recorded && unchanged.whole(link)) {
+        if (buffer == Double.POSITIVE_INFINITY || bytesBound[link] <= buffer) {
             return 1; // each next link takes every class or holds a part of bytes that fitted the buffer
         }
         int[] list = lists.entries[link];
@@ -172,7 +163,6 @@ final class HeadOfLineBlocking {
         bytesBound[link] = heldBound(onwardLinks, count);
         double capacity = graph.linkBytesPerSecond(link);
         double delivered = capacity;
-        boolean whole = true;
         for (int i = 0; i < nextLinks; i++) {
             int d = next[i];
             double share = offered[d] / offeredOnLink;
@@ -187,10 +177,6 @@ final class HeadOfLineBlocking {
             }
             double open = buffer / backlog * (portShare / arrival);
             delivered = Math.min(delivered, open * capacity + (1 - open) * portShare / share);
-            whole = false;
-        }
-        if (recorded) {
-            unchanged.read(link, whole, onward, onwardLinks);
         }
         return delivered / capacity;
     }
@@ -213,20 +199,6 @@ final class HeadOfLineBlocking {
     /** A new solve: the offered rates and shares kept for the last one are stale. */
     void beginSolve() {
         shares.beginSolve();
-    }
-
-    /** A class left {@code link}. O(1). */
-    void left(int link) {
-        unchanged.loadChanged(link);
-    }
-
-    /**
-     * The solve's derating begins, after its ideal fill ({@code log} its fix log): as {@link #beginSolve}, and marks what
-     * changed since the last for {@link UnchangedInputs}.
-     */
-    void beginDerating(FlowTable table, FixLog log) {
-        shares.beginSolve();
-        unchanged.beginSolve(table.records, table.stride, log);
     }
 
     private int nextStamp() {

@@ -49,7 +49,7 @@ class HeadOfLineBytesBoundTest {
         };
     }
 
-    static Graph victimFabric() {
+    private static Graph victimFabric() {
         GraphBuilder builder = new GraphBuilder();
         int node = builder.addNodes(Graph.SWITCH, 9, false);
         int a1 = node;
