@@ -31,7 +31,7 @@ final class DefaultProfile {
                                     + " short-run rate (MAMF) on Hopper parts (power and thermal limits)",
                             "bounds: H100 SXM's 1,980 MHz boost against its 1,590 MHz base clock (0.80), rounded"
                                     + " down to 0.7 for parts below the 700 W cap"),
-                    new CalibrationParameter("compute.sustained-fraction.ampere", 0.785, 0.7, 1.0,
+                    new CalibrationParameter("compute.sustained-fraction.ampere", 0.787, 0.7, 1.0,
                             "the same on Ampere parts",
                             "bounds: A100 SXM's 1,410 MHz boost against its 1,095 MHz base clock (0.78), rounded"
                                     + " down to 0.7"),

@@ -22,8 +22,12 @@ final class DataParallelSync {
      * the start of the step in the order of their first forward (chunk 0 first; with DualPipe the
      * direction the stage is nearer the start of), and chunk c must
      * be gathered when its forward of micro-batch 0 starts (at t_c), except for the overlap
-     * fraction ω of that forward F_c (bucketed gathers run while earlier layers compute). Exposed =
-     * max(0, max_c(Σ_{i≤c} gather_i − t_c − ω·F_c)); with one chunk per stage, gather − t_0 − ω·F_0.
+     * fraction ω of that forward F_c (bucketed gathers run while earlier layers compute). Only the
+     * share ω of the gathers may hide behind the forwards of earlier chunks: without overlap
+     * (Megatron-LM without {@code --overlap-param-gather}) the optimizer step gathers every bucket
+     * before the first forward of the stage's first chunk (at t_first), as if every chunk were
+     * needed then. Exposed = max(0, max_c(Σ_{i≤c} gather_i − t_c − ω·F_c + (1 − ω)·(t_c − t_first)));
+     * with one chunk per stage, gather − t_0 − ω·F_0; at ω = 0, Σ gather − t_first.
      * Returns {Σ gather_c, exposed}. O(v log v).
      */
     static double[] gatherSeconds(CollectiveTimer timer, int dp, int edp, double overlap,
@@ -31,11 +35,14 @@ final class DataParallelSync {
         int p = timeline.stages();
         double gatherEnd = 0;
         double exposed = 0;
-        for (int c : chunksInOrder(timeline.firstForwardStart(), timeline, s)) {
+        int[] order = chunksInOrder(timeline.firstForwardStart(), timeline, s);
+        double first = timeline.firstForwardStart()[order[0] * p + s];
+        for (int c : order) {
             int gc = timeline.modelChunk(c, s);
             gatherEnd += ringSeconds(timer, dp, edp, parameters[gc], experts[gc],
                     ComputeCalibration.PARAMETER_GATHER_BYTES, 0);
-            exposed = Math.max(exposed, gatherEnd - timeline.firstForwardStart()[c * p + s] - overlap * forward[gc]);
+            double needed = timeline.firstForwardStart()[c * p + s];
+            exposed = Math.max(exposed, gatherEnd - needed - overlap * forward[gc] + (1 - overlap) * (needed - first));
         }
         return new double[] {gatherEnd, exposed};
     }

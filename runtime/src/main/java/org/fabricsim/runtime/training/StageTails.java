@@ -13,7 +13,10 @@ import org.fabricsim.runtime.spec.TrainingSpec.Sharding;
  * <p>With overlap fraction ω (the routed experts' weights over the expert data-parallel group instead, {@link
  * DataParallelSync#ringSeconds}): the gradients of chunk c (FP32, or FP16 when training in FP16: {@link
  * ComputeCalibration#gradientReduceBytes}) are ready progressively over its last backward (duration b), so their
- * reduce-scatter (all-reduce without sharding) starts at max(previous end, ready − ω·b) and ends no earlier than
+ * reduce-scatter (all-reduce without sharding) starts at max(previous end, ready − ω·b + (1 − ω)·(last − ready)),
+ * last the time the stage's last chunk's gradients are ready: only the share ω may hide behind backward, that of
+ * later chunks included (without overlap, Megatron-LM without {@code --overlap-grad-reduce}, every chunk reduces
+ * after the stage's last backward; with one chunk per stage, ready − ω·b), and ends no earlier than
  * ready + RS ÷ layers (the last bucket; an all-reduce, twice the RS plus NCCL's ring plateau across domains, {@link
  * DataParallelSync#reduceSeconds}, also when the stack all-reduces sharded gradients, {@link
  * org.fabricsim.runtime.spec.SoftwareSpec#allReducesShardedGradients}); the tail past the stage's compute is exposed.
@@ -75,7 +78,12 @@ record StageTails(double stepSeconds, int critical, double dpExposedSeconds) {
             double reduceSeconds = 0;
             double stageParameters = 0;
             double stageExperts = 0;
-            for (int c : DataParallelSync.chunksInOrder(actual.gradientsReady(), actual, s)) {
+            int[] order = DataParallelSync.chunksInOrder(actual.gradientsReady(), actual, s);
+            double lastReady = 0;
+            for (int c : order) {
+                lastReady = Math.max(lastReady, actual.gradientsReady()[actual.modelChunk(c, s)]);
+            }
+            for (int c : order) {
                 int gc = actual.modelChunk(c, s);
                 stageParameters += parameters[gc];
                 stageExperts += expertParameters[gc];
@@ -87,7 +95,8 @@ record StageTails(double stepSeconds, int critical, double dpExposedSeconds) {
                 reduceSeconds += reduce;
                 double ready = actual.gradientsReady()[gc];
                 double lastBackward = chunks.backward()[gc] + chunks.weight()[gc];
-                double start = Math.max(commEnd, ready - spec.overlap() * lastBackward);
+                double start = Math.max(commEnd,
+                        ready - spec.overlap() * lastBackward + (1 - spec.overlap()) * (lastReady - ready));
                 commEnd = Math.max(start + reduce, ready + reduce / Math.max(1, plan.layers(gc)));
                 schedule.add(s, ScheduleLog.REDUCE, -1, gc, start, reduce);
             }

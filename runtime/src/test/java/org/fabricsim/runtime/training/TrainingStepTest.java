@@ -43,6 +43,43 @@ class TrainingStepTest {
     }
 
     @Test
+    void shouldHideNoGatherBehindEarlierChunksWithoutOverlap() {
+        // The timeline of the test above at overlap 0 (no --overlap-param-gather): the optimizer step gathers both
+        // chunks before chunk 0's first forward at 0, so all 4 + 4 = 8 s are exposed (chunk 1's forward at 10 hides
+        // nothing of it).
+        PipelineTimeline timeline = new PipelineTimeline(1, 2, new double[] {20},
+                new double[] {20}, new double[] {20, 20}, new double[] {0, 10});
+        double[] gather = DataParallelSync.gatherSeconds(new ByteTimer(), 2, 1, 0.0, timeline, 0,
+                new double[] {4, 4}, new double[] {0, 0}, new double[] {1, 1});
+        assertArrayEquals(new double[] {8, 8}, gather, 1e-12);
+    }
+
+    @Test
+    void shouldExposeEveryChunksReductionOfAnInterleavedStageWithoutOverlap() {
+        // PP 2 × 2 virtual stages × DP 2, ZeRO-1, 8 layers (2 a chunk), M = 4: each chunk's reduce-scatter and
+        // all-gather are one DP ring step, c = 1,000 s, far above the compute. Without overlap (Megatron-LM without
+        // --overlap-grad-reduce and --overlap-param-gather) stage 0, which ends last, reduces its two chunks after
+        // its last backward (2c) and gathers both before its first forward (2c); nothing hides, so no SM share is
+        // charged: dp = 4c. Overlap hides the earlier chunk's reduction behind the later chunk's backward and the
+        // later chunk's gather behind the earlier chunk's forwards, so more overlap exposes less.
+        double c = 1000;
+        ParallelismSpec plan = new ParallelismSpec(8, 2, 2, 1, 1, true);
+        double[] dp = new double[3];
+        double[] overlaps = {0, 0.5, 1};
+        for (int k = 0; k < 3; k++) {
+            TrainingSpec spec = new TrainingSpec("t.Job", TrainingFixtures.dense("t.Gpt", 8, 2048, 8192, 16, 16, 32000,
+                    false), TrainingFixtures.superPod6k(), plan.accelerators(), 2048, 8, 1, Precision.BF16, plan,
+                    TrainingSpec.PipelineSchedule.INTERLEAVED, 2, TrainingSpec.Sharding.ZERO_1,
+                    TrainingSpec.Recompute.NONE, overlaps[k]);
+            StepPlan steps = StepPlan.of(spec);
+            assertEquals(2, steps.chunks());
+            dp[k] = TrainingStep.simulate(spec, steps, new DataOnlyTimer(c), CalibrationProfile.defaults()).dpSeconds();
+        }
+        assertEquals(4 * c, dp[0], 1e-9 * c);
+        assertTrue(dp[1] < dp[0] && dp[2] < dp[1], "dp at overlap 0, 0.5, 1: " + java.util.Arrays.toString(dp));
+    }
+
+    @Test
     void shouldChargeHiddenDataParallelCommunicationWithTheSmsItHolds() {
         // DP 2: reduce-scatter and all-gather are one ring step each, c = 10 µs, far below a
         // layer's compute, with one stage and full overlap. The reduce-scatter's last bucket (c
