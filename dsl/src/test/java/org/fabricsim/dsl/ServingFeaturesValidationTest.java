@@ -153,6 +153,23 @@ class ServingFeaturesValidationTest extends FabricModelTest {
                 IssueCodes.SERVING_FEATURE_IGNORED);
     }
 
+    @Test
+    void shouldSayPrefixCachingChangesNothingAtALoneDecodePool() throws Exception {
+        validation.assertIssue(deployment("decode pool { replicas 1 parallel expert 8 }", "prefix-cache hit 0.5"),
+                Literals.TRAFFIC, IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "'prefix-cache hit' shortens prefills, and a decode pool alone receives its requests prefilled");
+        validation.assertIssue(deployment("decode pool { replicas 1 parallel expert 8 }",
+                "shared-prefixes 4 x 5 tokens cached 10 tokens per replica"), Literals.TRAFFIC,
+                IssueCodes.SERVING_FEATURE_IGNORED, org.eclipse.xtext.diagnostics.Severity.INFO,
+                "'shared-prefixes' shortens prefills");
+    }
+
+    @Test
+    void shouldLetPrefixCachingStandBesideAPrefillPool() throws Exception {
+        validation.assertNoIssue(deployment("prefill pool { replicas 1 parallel expert 8 } decode pool { replicas 1"
+                + " parallel expert 8 }", "prefix-cache hit 0.5"), Literals.TRAFFIC, IssueCodes.SERVING_FEATURE_IGNORED);
+    }
+
     /** 16 experts of 3 · 4096 · 16384 parameters in 8 layers, BF16 (3.2 GB each), at EP 16 on H100s, R redundant. */
     private Model redundant(int experts) throws Exception {
         return parser.parse("""

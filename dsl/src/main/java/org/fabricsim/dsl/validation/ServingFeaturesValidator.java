@@ -74,6 +74,24 @@ public class ServingFeaturesValidator extends FabricCheck {
         }
     }
 
+    /**
+     * A decode pool alone receives its requests prefilled, their whole prompt's cache in place, so a prefix cache has
+     * no prefill to shorten and the engine builds none: a stated hit ratio or shared prefixes change nothing.
+     */
+    @Check
+    public void checkPrefixCachingAtLoneDecode(Traffic traffic) {
+        if (traffic.getPrefixHit() == null && traffic.getSharedPrefixes() == null
+                || !(traffic.eContainer() instanceof Inference inference) || inference.getPools().isEmpty()
+                || !inference.getPools().stream().allMatch(pool -> pool.getRole() == PoolRole.DECODE)) {
+            return;
+        }
+        String written = traffic.getPrefixHit() != null ? "'prefix-cache hit'" : "'shared-prefixes'";
+        info(written + " shortens prefills, and a decode pool alone receives its requests prefilled (their prompts'"
+                + " cache in place), so it changes nothing here. Remove it, or add a prefill pool to simulate the"
+                + " cache's hits.", traffic, traffic.getPrefixHit() != null ? Literals.TRAFFIC__PREFIX_HIT
+                        : Literals.TRAFFIC__SHARED_PREFIXES, IssueCodes.SERVING_FEATURE_IGNORED, "prefix-cache");
+    }
+
     @Check
     public void checkSpeculativeDraftTokensPositive(Speculative speculative) {
         if (speculative.getDraftTokens() < 1) {

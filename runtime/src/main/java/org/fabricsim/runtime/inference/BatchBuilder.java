@@ -31,9 +31,9 @@ import org.fabricsim.runtime.spec.PoolFeatures.Batching;
  * the batch is empty). A request that does not fit an empty slot's cache is rejected.
  *
  * <p>With speculative decoding (k drafted tokens) a decoding sequence puts 1 + k tokens through the
- * iteration (the verified drafts and the next token), each attending to its context, and the
- * iteration also pays the draft ({@link ServingModel#draftPs}); the tokens it gains are the
- * slot's step on the {@link DecodeClock}. A sequence that joins the running set with its
+ * iteration (the verified drafts and the next token), each attending to its context (read once for all
+ * of them, {@link IterationTotals}), and the iteration also pays the draft ({@link ServingModel#draftPs});
+ * the tokens it gains are the slot's step on the {@link DecodeClock}. A sequence that joins the running set with its
  * cache from the prefill pool records the time as its decode start.
  *
  * <p>The iteration's totals and their cost are {@link IterationTotals}'. O(prefill chunks) per iteration, the
@@ -191,7 +191,7 @@ final class BatchBuilder extends IterationTotals {
         int step = clock.step(slot, model.tokensPerDecodeIteration());
         if (decoding == decoders) {
             newTokens = logitTokens = decodeTokens = decoding * perSequence;
-            decodeContext = (double) clock.context(slot) * perSequence;
+            decodeContext = clock.context(slot);
             decodeSequences = decoding;
         } else {
             long counted = 0;

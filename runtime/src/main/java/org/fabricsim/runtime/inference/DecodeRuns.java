@@ -20,9 +20,10 @@ import org.fabricsim.runtime.spec.IterationHost;
  * s_i the clock's step of iteration i ({@link DecodeClock#step}: 1, or the whole tokens of the
  * speculative credit). Its context is K_j = K_1 + d·S_j, so its kernels take g = {@link
  * ServingModel#iterationPs} of the d·m tokens (m a sequence puts through an iteration) with A_d = m·K_j + d·m
- * query–key pairs over m·K_j cached tokens, plus the draft of d sequences: the arithmetic {@link
- * BatchBuilder#durationPs} does for that batch, with the parts that depend on the token count alone (its
- * memoized costs and FLOPs, the draft, the host's h + d·h_seq) taken once per run. It ends at e_(j+1) =
+ * query–key pairs over K_j cached tokens (each sequence's read once, {@link IterationTotals}), plus the draft
+ * of d sequences: the arithmetic {@link BatchBuilder#durationPs} does for that batch, with the parts that
+ * depend on the token count alone (its memoized costs and FLOPs, the draft, the host's h + d·h_seq) taken
+ * once per run. It ends at e_(j+1) =
  * e_j + g or e_j + max(g, h + d·h_seq) (one pipeline stage; {@link
  * org.fabricsim.runtime.spec.IterationHost}). So the run's k iterations and their ends are known when the first is issued: one event is
  * scheduled, at e_k, instead of k; at most {@link #MAX_RUN} are planned at once.
@@ -135,8 +136,9 @@ final class DecodeRuns {
         while (k < MAX_RUN && room > 0 && used + decoders <= capacity) {
             int s = DecodeClock.wholeTokens(carried, gain);
             carried = DecodeClock.carriedAfter(carried, gain, s);
-            double decodeContext = (double) context * perSequence;
-            long g = model.iterationPs(countSeconds, countFlops, tokens, 0, 0, 0, decodeContext + tokens, decodeContext)
+            double decodeContext = context;
+            long g = model.iterationPs(countSeconds, countFlops, tokens, 0, 0, 0, decodeContext * perSequence + tokens,
+                    decodeContext)
                     + draftPs;
             t += IterationHost.iterationPs(g, hostPs, overlapped);
             ends[k] = t;

@@ -4,9 +4,13 @@ package org.fabricsim.runtime.inference;
  * The totals of the iteration a {@link BatchBuilder} last composed and their cost: T new tokens (prefill chunk tokens
  * plus the decoding sequences' tokens), T_l tokens that produce logits, A_p query–key pairs of the prefill chunks (A_x
  * of them against the chunks' cached prefixes), K_p cached prefix tokens, and the decoding sequences with their
- * tokens and cached context K_d. Each pipeline stage of the iteration lasts {@link ServingModel#iterationPs} of these
- * totals (the whole iteration without pipeline parallelism) plus the speculative draft ({@link ServingModel#draftPs});
- * a mixed iteration's prefill share is the time its prefill part would take alone over the sum of both parts alone.
+ * tokens and cached context K_d. A decoding sequence's m tokens (1 + k with k drafted) attend to its context, m·K_d +
+ * T_d query–key pairs in all, but read its cache once: the verification kernels fold a sequence's query tokens
+ * into one pass over its cache (FlashMLA's {@code get_mla_metadata(cache_seqlens, s_q * h_q // h_kv, h_kv)},
+ * github.com/deepseek-ai/FlashMLA README), so K_d counts each sequence's context once. Each pipeline stage of the
+ * iteration lasts {@link ServingModel#iterationPs} of these totals (the whole iteration without pipeline
+ * parallelism) plus the speculative draft ({@link ServingModel#draftPs}); a mixed iteration's prefill share is the
+ * time its prefill part would take alone over the sum of both parts alone.
  * O(1) per sequence added; a costing is one {@link ServingModel#iterationPs}, three for a mixed iteration. The
  * totals are fields, so composing and costing allocate nothing.
  */
@@ -47,12 +51,15 @@ abstract class IterationTotals {
         return sequences;
     }
 
-    /** Adds one decoding sequence with {@code context} cached tokens to the totals. */
+    /**
+     * Adds one decoding sequence with {@code context} cached tokens and {@code perSequence} tokens through the
+     * iteration to the totals: its context counts once, since its tokens' queries read the cache in one pass.
+     */
     void addDecode(long context, int perSequence) {
         newTokens += perSequence;
         logitTokens += perSequence;
         decodeTokens += perSequence;
-        decodeContext += (double) context * perSequence;
+        decodeContext += context;
         decodeSequences++;
     }
 
@@ -62,7 +69,7 @@ abstract class IterationTotals {
      */
     long durationPs(ServingModel model) {
         long prefillTokens = newTokens - decodeTokens;
-        double decodePairs = decodeContext + decodeTokens;
+        double decodePairs = decodeContext * model.tokensPerDecodeStep() + decodeTokens;
         if (prefillTokens == 0) {
             share = 0;
         } else if (decodeTokens == 0) {

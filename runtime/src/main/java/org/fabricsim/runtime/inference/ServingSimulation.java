@@ -90,8 +90,8 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
     /**
      * @param prefixHitRatio    share of each prompt already cached ({@link RequestTable})
      * @param closedLoopClients concurrent clients of a closed loop; 0 for the stream's arrival times
-     * @param prefixes          the shared prefixes the replicas cache, each request's drawn from the
-     *                          simulation's random source ({@link PrefixCache}), or null (the stated ratio)
+     * @param prefixes          shared prefixes the replicas cache, each request's drawn from the simulation's random
+     *                          source ({@link PrefixCache}); null: the stated ratio (a lone decode pool: prefilled)
      * @param foldRuns          fold quiet decode iterations into runs ({@link DecodeRuns}); the results are the same
      */
     ServingSimulation(Simulation simulation, RequestStream stream, Pool[] pools, NetworkModel network,
@@ -104,8 +104,8 @@ final class ServingSimulation implements FlowListener, IterationEnds.Lifecycle {
         this.arrivals = new Arrivals(requests, closedLoopClients, pools[0].role() == Role.DECODE);
         poolCounters = new PoolCounters(pools.length);
         this.replicas = new Replicas(pools, requests);
-        this.prefixCache = prefixes == null ? null : new PrefixCache(prefixes, replicas.replicaCount(),
-                PrefixCache.draw(prefixes, simulation.random(), stream.size()));
+        this.prefixCache = prefixes == null || arrivals.loneDecode() ? null : new PrefixCache(prefixes,
+                replicas.replicaCount(), PrefixCache.draw(prefixes, simulation.random(), stream.size()));
         this.handoff = new KvHandoff(simulation, requests, replicas, network, router, topology, layerByLayer, layers);
         this.ends = new IterationEnds(requests, replicas, poolCounters, this);
         arrivalHandler = simulation.register(this::onArrival);

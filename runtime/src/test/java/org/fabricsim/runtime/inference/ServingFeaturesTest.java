@@ -109,6 +109,19 @@ class ServingFeaturesTest {
     }
 
     @Test
+    void shouldReadADecodingSequencesCacheOnceForItsVerifiedDrafts() {
+        // Llama 3 8B in BF16 on one H100, one sequence decoding 8 tokens after a 65,536-token prompt, with and
+        // without k = 1 drafted token at acceptance 0 (so both decode one token an iteration). Drafting adds the
+        // draft pass, 555.0 µs (one pass above: its layer and the LM head read from HBM), and a second query row
+        // through every memory-bound GEMM (2·(k + n) bytes each, about 2.5 µs over 32 layers and the head). The
+        // two query tokens attend to the context in one pass over its cache (FlashMLA folds s_q into the heads),
+        // so the cache's 65,536 · 32 · 2 · 8 · 128 · 2 B = 8.59 GB (2.6 ms at 3.35 TB/s) is read once, not twice.
+        double plain = decodeOnlyItlSeconds(null);
+        double drafted = decodeOnlyItlSeconds(new PoolFeatures.Speculative(1, 0, 1));
+        assertEquals(555.0e-6 + 2.5e-6, drafted - plain, 25e-6);
+    }
+
+    @Test
     void shouldReportAPoolsBusyFractionAsItsReplicasBusyTimeOverItsSpan() {
         // One request on an aggregated pool of two replicas: one replica runs every iteration back to back
         // from the pool's first start to its last end, the other never runs, so the pool's busy time is one
@@ -177,6 +190,15 @@ class ServingFeaturesTest {
         return InferenceRunner.run(new InferenceSpec("t.Aggregated", ServingFixtures.LLAMA3_8B,
                 ServingFixtures.dgxH100(1, 0), Precision.FP8, List.of(pool),
                 ServingFixtures.fixed(arrival, 512, 101, requests), List.of(), false));
+    }
+
+    private static double decodeOnlyItlSeconds(PoolFeatures.Speculative speculative) {
+        InferenceSpec.Pool pool = new InferenceSpec.Pool(Role.DECODE, 1, ServingFixtures.tensor(1), 0, 1, 0,
+                new PoolFeatures(false, 0, speculative));
+        RunResult result = InferenceRunner.run(new InferenceSpec("t.Drafts", ServingFixtures.LLAMA3_8B,
+                ServingFixtures.dgxH100(1, 0), Precision.BF16, List.of(pool),
+                ServingFixtures.fixed(new InferenceSpec.AllAtOnce(), 65_536, 9, 1), List.of(), false));
+        return ServingLatencyTest.summary(result, "itlSeconds").get("p50");
     }
 
     private static RunResult runAggregated(int replicas) {
