@@ -53,15 +53,20 @@ class ServingCollectiveBehaviourTest {
                 ranks, CALIBRATION.stepOverheads(), Generation.HOPPER);
     }
 
+    /** The two fits give the same time to the picosecond at a decode message, and at the curve's two points. */
+    private static void assertSameAtEverySize(CollectiveFit ideal, CollectiveFit roce) {
+        for (long bytes : new long[] {64L * 8 * 7_168, SMALL_BYTES, LARGE_BYTES}) {
+            assertEquals(ideal.timePs(bytes), roce.timePs(bytes), "at " + bytes + " B a rank");
+        }
+    }
+
     @Test
     void shouldRunACrossNodeAllToAllOnOneSwitchExactlyAsTheIdealFabric() {
         // EP16 over two DGX on one leaf: receiver j's NIC downlink takes 8 flows, each 1/8 of its sender's NIC,
         // an offered load of 8 · (1/8) = 1: no overload, u = 1, so the derated fill is the ideal one.
         CollectiveFit ideal = allToAll(dgx(2, ONE_LEAF, FabricSpec.FlowControl.UNSTATED), 16);
         CollectiveFit roce = allToAll(dgx(2, ONE_LEAF, FabricSpec.FlowControl.PFC), 16);
-        for (long bytes : new long[] {64L * 8 * 7_168, SMALL_BYTES, LARGE_BYTES}) {
-            assertEquals(ideal.timePs(bytes), roce.timePs(bytes), "at " + bytes + " B a rank");
-        }
+        assertSameAtEverySize(ideal, roce);
     }
 
     /**
@@ -93,9 +98,7 @@ class ServingCollectiveBehaviourTest {
         // EP8 on node 0 of the 8:1 tree: every flow is on NVLink, which keeps its ideal capacity.
         CollectiveFit ideal = allToAll(dgx(2, EIGHT_TO_ONE, FabricSpec.FlowControl.UNSTATED), 8);
         CollectiveFit roce = allToAll(dgx(2, EIGHT_TO_ONE, FabricSpec.FlowControl.PFC), 8);
-        for (long bytes : new long[] {64L * 8 * 7_168, SMALL_BYTES, LARGE_BYTES}) {
-            assertEquals(ideal.timePs(bytes), roce.timePs(bytes), "at " + bytes + " B a rank");
-        }
+        assertSameAtEverySize(ideal, roce);
     }
 
     /**
