@@ -57,7 +57,7 @@ class HeldOutShardedTrainingTest {
      */
     private static final List<String> KNOWN_MISSES = List.of("mpt-30b-h100-32", "mpt-13b-h100-64", "mpt-70b-a100-64",
             "mpt-30b-a100-8", "mpt-70b-a100-40gb-64", "mpt-30b-a100-40gb-128", "mpt-13b-a100-40gb-128",
-            "mpt-7b-a100-40gb-8", "mtnlg-530b-3360");
+            "mtnlg-530b-3360");
 
     @Test
     void shouldReportWhichShardedAndOtherStackRowsTheDefaultCalibrationMisses() throws IOException {
