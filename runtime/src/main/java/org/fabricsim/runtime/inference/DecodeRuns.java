@@ -136,10 +136,8 @@ final class DecodeRuns {
         while (k < MAX_RUN && room > 0 && used + decoders <= capacity) {
             int s = DecodeClock.wholeTokens(carried, gain);
             carried = DecodeClock.carriedAfter(carried, gain, s);
-            double decodeContext = context;
-            long g = model.iterationPs(countSeconds, countFlops, tokens, 0, 0, 0, decodeContext * perSequence + tokens,
-                    decodeContext)
-                    + draftPs;
+            long g = model.iterationPs(countSeconds, countFlops, tokens, 0, 0, 0,
+                    (double) context * perSequence + tokens, context) + draftPs;
             t += IterationHost.iterationPs(g, hostPs, overlapped);
             ends[k] = t;
             gpu[k] = g;
